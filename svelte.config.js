@@ -1,0 +1,15 @@
+import adapter from '@sveltejs/adapter-static';
+import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+
+/** @type {import('@sveltejs/kit').Config} */
+const config = {
+  preprocess: vitePreprocess(),
+  kit: {
+    // SPA fallback so any deep link (e.g. an invite) loads the app on any static host.
+    adapter: adapter({ pages: 'build', assets: 'build', fallback: '404.html', strict: true }),
+    paths: { relative: true },
+    prerender: { entries: ['*'] },
+  },
+};
+
+export default config;
