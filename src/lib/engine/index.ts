@@ -1,4 +1,11 @@
 // engine: the pure, deterministic rules of every variant (tiles, sets, moves,
 // scoring, rounds) on player views. Imports nothing of ours; no DOM, network,
 // time or Math.random.
-export {};
+export * from './tiles';
+export * from './types';
+export * from './cards';
+export * from './canonical';
+export * from './game';
+export type * from './variant';
+export { variantOf } from './registry';
+export { runScenario, moveJson } from './scenario';

@@ -1,0 +1,22 @@
+// The exhaustive registry: one module per variant, picked by id.
+import { derailingTheTrain } from './variants/derailing-the-train';
+import { engine191 } from './variants/engine-191';
+import { mexicanTrain, mexicanTrainTournament } from './variants/mexican-train';
+import { railominos } from './variants/railominos';
+import type { Variant } from './variant';
+import type { VariantId } from './types';
+
+export function variantOf(id: VariantId): Variant {
+  switch (id) {
+    case 'mexican-train':
+      return mexicanTrain as unknown as Variant;
+    case 'mexican-train-tournament':
+      return mexicanTrainTournament as unknown as Variant;
+    case 'derailing-the-train':
+      return derailingTheTrain as unknown as Variant;
+    case 'engine-191':
+      return engine191 as unknown as Variant;
+    case 'railominos':
+      return railominos as unknown as Variant;
+  }
+}

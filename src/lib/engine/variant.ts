@@ -1,0 +1,180 @@
+// The one interface every variant module implements (one module per variant,
+// picked by the exhaustive registry in `registry.ts`).
+import type { TileId, TileSet } from './tiles';
+import type {
+  BySeat,
+  Card,
+  EngineError,
+  Json,
+  Move,
+  Phase,
+  Result,
+  Seat,
+  VariantId,
+} from './types';
+
+/** The fields every variant's state has; generic code (audit, hashing, tests) uses these. */
+export interface BaseState {
+  readonly variant: VariantId;
+  readonly players: number;
+  readonly options: Options;
+  /** 1-based round (platform) number. */
+  readonly round: number;
+  readonly phase: Phase;
+  /** The seat to act, or null when nobody is (deal, round over, game over). */
+  readonly turn: Seat | null;
+  readonly hands: BySeat<readonly Card[]>;
+  /** Top first: draws take from the front. */
+  readonly boneyard: readonly Card[];
+  /** Running totals (railominos: points; engine-191: last round's scores). */
+  readonly scores: BySeat<number>;
+  /** Moves applied in this round, setup moves included. */
+  readonly moveIndex: number;
+  /** Seats that won, once the game is over. */
+  readonly winners: readonly Seat[];
+}
+
+/** Validated house-rule options: every key the variant knows, with its value. */
+export type Options = Readonly<Record<string, number>>;
+
+export interface OptionSpec {
+  readonly key: string;
+  readonly label: string;
+  readonly rule: string;
+  readonly min: number;
+  readonly max: number;
+  /** The default for a table of this many players. */
+  readonly default: (players: number) => number;
+}
+
+/**
+ * What the engine cannot decide itself (C-4): randomness and hidden tiles that the
+ * dealing protocol supplies (and, in scenarios, the deal file).
+ */
+export type Need =
+  /** Shuffle `tiles`, deal `handSizes[s]` to each seat; the rest is the boneyard. */
+  | {
+      readonly kind: 'deal';
+      readonly tiles: readonly TileId[];
+      readonly handSizes: BySeat<number>;
+      readonly rule: string;
+    }
+  /** Turn the boneyard's top card face up for everyone (R-2 leader). */
+  | { readonly kind: 'reveal'; readonly rule: string }
+  /** Pick one of `among` by joint public randomness (TT-2, R-3). */
+  | { readonly kind: 'firstPlayer'; readonly among: readonly Seat[]; readonly rule: string }
+  /** Shuffle these known tiles into a new boneyard (E-10). */
+  | { readonly kind: 'reshuffle'; readonly tiles: readonly TileId[]; readonly rule: string };
+
+export type Supply =
+  | {
+      readonly kind: 'deal';
+      readonly hands: BySeat<readonly Card[]>;
+      readonly boneyard: readonly Card[];
+    }
+  | { readonly kind: 'reveal'; readonly pos: number; readonly tile: TileId }
+  | { readonly kind: 'firstPlayer'; readonly seat: Seat }
+  | { readonly kind: 'reshuffle'; readonly boneyard: readonly Card[] };
+
+export interface Disclosure {
+  readonly pos: number;
+  readonly to: Seat | 'all';
+  readonly when: 'before' | 'after';
+}
+
+/**
+ * A variant's judgement of a move before it is performed:
+ * - `ok`: legal;
+ * - `claim`: legal as far as this view can tell, but it rests on tiles this view
+ *   does not know (a draw while perhaps holding a playable tile); the audit checks it;
+ * - `breach`: it breaks a duty that depends on hidden tiles (the same check as a
+ *   claim, with the tiles known). The move could still be carried out: the audit's
+ *   full-information replay records it as a violation and goes on;
+ * - `illegal`: it cannot be carried out at all.
+ */
+export type Verdict =
+  | { readonly kind: 'ok' }
+  | { readonly kind: 'claim'; readonly rule: string; readonly message: string }
+  | { readonly kind: 'breach'; readonly error: EngineError }
+  | { readonly kind: 'illegal'; readonly error: EngineError };
+
+export interface Variant<S extends BaseState = BaseState> {
+  readonly id: VariantId;
+  readonly title: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly optionSpecs: readonly OptionSpec[];
+  /** The tile set in use for these options and player count. */
+  tileSet(players: number, options: Options): TileSet;
+  /** A new game, in phase `deal`: `need` asks for the first round's deal. */
+  newGame(players: number, options: Options): S;
+  /** What the protocol must supply before the game can go on, or null. */
+  need(state: S): Need | null;
+  /** Fulfils `need(state)`; anything else is BAD_SUPPLY and changes nothing. */
+  supply(state: S, input: Supply): Result<S>;
+  /**
+   * The move the rules make for the seat to act during an automatic setup step
+   * (MT-2 / DT-2 call-down and the draws that follow), answered honestly from the
+   * tiles this state knows; null when no automatic step is due or the seat's
+   * tiles are unknown. Scenarios and full-information play run these.
+   */
+  setupMove(state: S): Move | null;
+  /** Every legal move of the seat to act, as far as its known tiles allow. */
+  legalMoves(state: S): readonly Move[];
+  validate(state: S, move: Move): Verdict;
+  /**
+   * The deck positions a move makes known, and to whom, computed on the mover's
+   * own view (or any view for draws, whose positions are public): a played
+   * card, a declared double, a tile drawn face up to everyone (E-9) before the
+   * move; a private draw to the drawer after it.
+   */
+  disclosures(state: S, move: Move): readonly Disclosure[];
+  /** Carries out a move `validate` did not call illegal. */
+  perform(state: S, move: Move): S;
+  /** Starts the next round after `roundOver` (or ends the game): phase `deal` or `gameOver`. */
+  nextRound(state: S): S;
+  /**
+   * The public part of the state: identical on every peer whatever it privately
+   * knows (hand sizes, not hands). Hashed after every move.
+   */
+  publicState(state: S): Json;
+  /** The `state` object of the scenario output (SCENARIOS.md), full information. */
+  scenarioState(state: S): Json;
+  /** Every tile in play and where it is, for conservation checks: each appears once. */
+  placedTiles(state: S): readonly TileId[];
+  readonly scenario: ScenarioHooks<S>;
+}
+
+/** One round of a scenario file (SCENARIOS.md), tiles still as text. */
+export interface ScenarioRound {
+  readonly hands: readonly (readonly string[])[];
+  readonly boneyard: readonly string[];
+  readonly moves: readonly unknown[];
+  readonly engine?: string;
+  readonly leader?: string;
+  readonly firstPlayer?: number;
+  readonly redeal?: {
+    readonly hands: readonly (readonly string[])[];
+    readonly boneyard: readonly string[];
+  };
+  readonly scores?: readonly number[];
+  readonly platformsUsed?: readonly string[];
+  readonly tokens?: readonly number[];
+  readonly reshuffles?: readonly (readonly string[])[];
+}
+
+/** How a variant reads the parts of a scenario round that are its own. */
+export interface ScenarioHooks<S extends BaseState> {
+  /**
+   * Applies the round's own fields (engine, scores, tokens, platformsUsed, a
+   * firstPlayer override…) to a state in phase `deal`, before its deal is supplied.
+   * `first`: this is the first round listed.
+   */
+  prepareRound(state: S, round: ScenarioRound, first: boolean): Result<S>;
+  /**
+   * Answers a need other than the round's deal from the round's fields: a leader,
+   * a first player, a redeal (`count`: how many times this need kind was already
+   * answered this round), a reshuffle.
+   */
+  answer(state: S, need: Need, round: ScenarioRound, count: number): Result<Supply>;
+}
