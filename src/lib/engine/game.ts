@@ -100,29 +100,36 @@ export interface AuditReport<S> {
 }
 
 /**
- * Replays a round's moves with every tile known, from the state right after its
- * deal. Breaches (claims that were false) are recorded and the move carried out
- * as it was, so every violation is named; an impossible move stops the replay.
+ * Replays a round with every tile known, from the state right after its deal:
+ * its moves and any supplies made during it (E-10 reshuffles, E-2 redeals).
+ * Breaches (claims that were false) are recorded and the move carried out as it
+ * was, so every violation is named; an impossible move stops the replay.
  */
 export function auditRound<S extends BaseState>(
   variant: Variant<S>,
   start: S,
-  moves: readonly Move[],
+  steps: readonly (Move | Supply)[],
 ): AuditReport<S> {
   const violations: Violation[] = [];
   let state = start;
-  for (const move of moves) {
-    const pre = precheck(state, move);
+  for (const step of steps) {
+    if (!('type' in step)) {
+      const supplied = variant.supply(state, step);
+      if (!supplied.ok) return { violations, state, complete: false };
+      state = supplied.value;
+      continue;
+    }
+    const pre = precheck(state, step);
     const verdict = pre
       ? ({ kind: 'illegal', error: pre } as const)
-      : variant.validate(state, move);
-    const at = { seat: move.seat, round: state.round, moveIndex: state.moveIndex };
+      : variant.validate(state, step);
+    const at = { seat: step.seat, round: state.round, moveIndex: state.moveIndex };
     if (verdict.kind === 'illegal') {
       violations.push({ ...at, ...verdict.error });
       return { violations, state, complete: false };
     }
     if (verdict.kind === 'breach') violations.push({ ...at, ...verdict.error });
-    state = variant.perform(state, move);
+    state = variant.perform(state, step);
   }
   return { violations, state, complete: true };
 }

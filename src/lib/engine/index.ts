@@ -9,3 +9,6 @@ export * from './game';
 export type * from './variant';
 export { variantOf } from './registry';
 export { runScenario, moveJson } from './scenario';
+export * from './rng';
+export * from './view';
+export * from './table';

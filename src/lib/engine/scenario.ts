@@ -2,6 +2,7 @@
 // one JSON result out. BAD_SCENARIO names the field at fault.
 import { applyMove, isTarget, parseMove, runSetup } from './game';
 import { variantOf } from './registry';
+import { defaultOptions } from './table';
 import { parseTile, tileName } from './tiles';
 import type { TileSet } from './tiles';
 import type { BaseState, Need, Options, ScenarioRound, Variant } from './variant';
@@ -123,8 +124,7 @@ function settle(variant: Variant, start: BaseState, round: ScenarioRound, r: num
 
 function readOptions(variant: Variant, players: number, raw: unknown): Options {
   if (raw !== undefined && !isRecord(raw)) bad('options: an object');
-  const options: Record<string, number> = {};
-  for (const spec of variant.optionSpecs) options[spec.key] = spec.default(players);
+  const options: Record<string, number> = { ...defaultOptions(variant, players) };
   for (const [key, value] of Object.entries(raw ?? {})) {
     const spec = variant.optionSpecs.find((s) => s.key === key);
     if (!spec) bad(`options.${key}: not an option of ${variant.id}`);
