@@ -12,3 +12,4 @@ export { runScenario, moveJson } from './scenario';
 export * from './rng';
 export * from './view';
 export * from './table';
+export * from './seated';
