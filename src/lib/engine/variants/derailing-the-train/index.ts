@@ -1,0 +1,66 @@
+// Derailing the Train (DT-1 … DT-13): one round per platform double, personal
+// and community trains, derailers, and scoring that charges a going-out derailer.
+import type { Variant } from '../../variant';
+import { disclosures, placedTiles, publicState, scenarioState } from './output';
+import { scenarioHooks } from './scenario';
+import {
+  OPTION_SPECS,
+  need,
+  newGame,
+  nextRound,
+  performSetup,
+  setFor,
+  setupLegal,
+  setupMove,
+  supply,
+  validateSetup,
+} from './setup';
+import type { DtState } from './state';
+import { performPlaying, playingLegal, validatePlaying } from './turn';
+import { illegal } from './verdicts';
+
+export type { DtState, Train } from './state';
+
+export const derailingTheTrain: Variant<DtState> = {
+  id: 'derailing-the-train',
+  title: 'Derailing the Train',
+  minPlayers: 2,
+  maxPlayers: 8,
+  optionSpecs: OPTION_SPECS,
+  tileSet: setFor,
+  newGame,
+  need,
+  supply,
+  setupMove,
+  legalMoves: (state) =>
+    state.phase === 'setup'
+      ? setupLegal(state)
+      : state.phase === 'playing'
+        ? playingLegal(state)
+        : [],
+  validate(state, move) {
+    if (
+      'tile' in move &&
+      move.tile !== null &&
+      !setFor(state.players, state.options).tiles[move.tile]
+    ) {
+      return {
+        kind: 'illegal',
+        error: { code: 'BAD_MOVE', rule: 'C-1', message: 'no such tile in the set' },
+      };
+    }
+    if (state.phase === 'setup') return validateSetup(state, move);
+    if (state.phase === 'playing') return validatePlaying(state, move);
+    return illegal('DT-2', `no moves in phase ${state.phase}`);
+  },
+  disclosures,
+  perform(state, move) {
+    const next = state.phase === 'setup' ? performSetup(state, move) : performPlaying(state, move);
+    return { ...next, moveIndex: state.moveIndex + 1 };
+  },
+  nextRound,
+  publicState,
+  scenarioState,
+  placedTiles,
+  scenario: scenarioHooks,
+};

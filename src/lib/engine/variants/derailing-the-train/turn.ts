@@ -1,0 +1,153 @@
+// A turn of play (DT-6 … DT-11 with C-5, C-7): plays, draws and passes, their
+// checks on views, and what they do to the trains.
+import { anyCard, drawToHand, indexOfTile, replaceAt, takeFromHand } from '../../cards';
+import { isDouble, otherEnd, tileName } from '../../tiles';
+import type { TileId, TileSet } from '../../tiles';
+import type { Verdict } from '../../variant';
+import type { Move, Seat, Target } from '../../types';
+import { hasPlace, placementError, scopeOf } from './placement';
+import type { Scope } from './placement';
+import { endPlatform } from './scoring';
+import { nextTurn, platformSuit, targetsOf, tileSetOf } from './state';
+import type { DtState, Train } from './state';
+import { OK, duty, illegal } from './verdicts';
+
+const WHY: Readonly<Record<string, string>> = {
+  'DT-4': 'a personal train is private to its owner and takes a tile matching its end',
+  'DT-5': 'the community train takes a tile matching its end (to begin it, the platform)',
+  'DT-6': 'a public train takes a tile matching its end',
+  'DT-7': 'a derailer goes only on an established train whose end it matches',
+  'DT-8': 'a derailed train takes only a tile matching its derailer',
+  'DT-9': 'the owner of a derailed train may play only on their derailer',
+  'DT-10':
+    'while the community train is derailed, the only plays are setting it (or your own train) back on track',
+};
+
+/** The seat's legal moves in phase `playing`, from the tiles it knows. */
+export function playingLegal(state: DtState): Move[] {
+  const seat = state.turn;
+  if (seat === null) return [];
+  const set = tileSetOf(state);
+  const scope = scopeOf(state, set, seat);
+  const moves: Move[] = [];
+  for (const card of state.hands[seat] ?? []) {
+    if (card.tile === null) continue;
+    if (state.drawn !== null && card.pos !== state.drawn) continue;
+    for (const target of targetsOf(state.players)) {
+      if (placementError(state, set, scope, seat, card.tile, target) === null) {
+        moves.push({ seat, type: 'play', tile: card.tile, target });
+      }
+    }
+  }
+  // DT-8 and C-5: after derailing or drawing the turn may end with `pass`.
+  if (state.derailing !== null || state.drawn !== null) moves.push({ seat, type: 'pass' });
+  else if (moves.length === 0)
+    moves.push({ seat, type: state.boneyard.length > 0 ? 'draw' : 'pass' });
+  return moves;
+}
+
+/** C-5: whether the seat holds a tile it could play now (before drawing or passing). */
+function holdsPlay(state: DtState, set: TileSet, scope: Scope, seat: Seat) {
+  return anyCard(state.hands[seat] ?? [], (t) => hasPlace(state, set, scope, seat, t));
+}
+
+export function validatePlaying(state: DtState, move: Move): Verdict {
+  const set = tileSetOf(state);
+  const seat = move.seat;
+  const scope = scopeOf(state, set, seat);
+  switch (move.type) {
+    case 'play': {
+      if (move.from !== undefined) return illegal('DT-6', 'tiles are played from the hand');
+      const hand = state.hands[seat] ?? [];
+      const i = indexOfTile(hand, move.tile);
+      const name = tileName(set, move.tile);
+      if (i < 0) return illegal('DT-6', `seat ${seat} does not hold ${name}`);
+      if (state.drawn !== null && hand[i]?.pos !== state.drawn) {
+        return illegal('DT-6', 'after a draw only the drawn tile may be played (C-5)');
+      }
+      const rule = placementError(state, set, scope, seat, move.tile, move.target);
+      if (rule === null) return OK;
+      return illegal(rule, `${name} on ${move.target}: ${WHY[rule] ?? rule}`);
+    }
+    case 'draw':
+      if (state.derailing !== null) {
+        return illegal('DT-8', 'after derailing: put the train back on track or pass');
+      }
+      if (state.drawn !== null) return illegal('DT-6', 'one draw per turn');
+      if (state.boneyard.length === 0) return illegal('DT-11', 'the boneyard is empty');
+      return duty(
+        holdsPlay(state, set, scope, seat),
+        scope.rule,
+        `seat ${seat} draws while holding a legal play (C-5)`,
+      );
+    case 'pass':
+      if (state.derailing !== null || state.drawn !== null) return OK;
+      if (state.boneyard.length > 0) return illegal(scope.rule, 'draw before passing (C-5)');
+      return duty(
+        holdsPlay(state, set, scope, seat),
+        scope.rule === 'DT-6' ? 'DT-11' : scope.rule,
+        `seat ${seat} passes while holding a legal play (C-5)`,
+      );
+    case 'declare':
+      return illegal('DT-2', 'the platform is already laid');
+    case 'choose':
+    case 'removeTrack':
+      return illegal('DT-6', `no ${move.type} in derailing-the-train`);
+  }
+}
+
+export function performPlaying(state: DtState, move: Move): DtState {
+  const set = tileSetOf(state);
+  const seat = move.seat;
+  switch (move.type) {
+    case 'play': {
+      const taken = takeFromHand(state, seat, move.tile) ?? state;
+      const laid = { ...layTile(taken, set, seat, move.tile, move.target), passes: 0 };
+      // DT-11: a player's last tile ends the platform (DT-13 scores a derailer).
+      if ((laid.hands[seat]?.length ?? 0) === 0)
+        return endPlatform(laid, set, { seat, tile: move.tile, target: move.target });
+      // DT-8: the derailer may put the train back on track at once, or pass.
+      if (isDouble(set, move.tile)) return { ...laid, drawn: null, derailing: move.target };
+      return nextTurn(laid, seat);
+    }
+    case 'draw':
+      return { ...drawToHand(state, seat), drawn: state.boneyard[0]?.pos ?? null };
+    case 'pass': {
+      if (state.derailing !== null) return nextTurn(state, seat);
+      // DT-6: nothing played after drawing (or with nothing to draw): the marker goes on.
+      const marked = setTrain(state, seat, { ...(state.trains[seat] as Train), marker: true });
+      if (state.drawn !== null) return nextTurn(marked, seat);
+      // C-7, DT-11: n passes in a row with nothing to draw block the platform.
+      const passes = state.passes + 1;
+      if (passes >= state.players) return endPlatform({ ...marked, passes }, set, null);
+      return nextTurn({ ...marked, passes }, seat);
+    }
+    default:
+      return state;
+  }
+}
+
+/**
+ * Puts a tile on a train. DT-6: the owner playing on their own train takes its
+ * marker off; DT-7: a derailer marks the train it derails (the community train
+ * is public anyway and carries none).
+ */
+function layTile(state: DtState, set: TileSet, seat: Seat, tile: TileId, target: Target): DtState {
+  const double = isDouble(set, tile);
+  if (target === 'community') {
+    const train = state.community ?? { tiles: [], open: platformSuit(set, state), marker: false };
+    return { ...state, community: extend(set, train, tile, false) };
+  }
+  const owner = Number(target.slice(1));
+  const train = state.trains[owner] as Train;
+  const marker = double || (owner !== seat && train.marker);
+  return setTrain(state, owner, extend(set, train, tile, marker));
+}
+
+function extend(set: TileSet, train: Train, tile: TileId, marker: boolean): Train {
+  return { tiles: [...train.tiles, tile], open: otherEnd(set, tile, train.open), marker };
+}
+
+function setTrain(state: DtState, owner: Seat, train: Train): DtState {
+  return { ...state, trains: replaceAt(state.trains, owner, train) };
+}
