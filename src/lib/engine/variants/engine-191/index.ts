@@ -1,0 +1,88 @@
+// Engine 191 (E-1 … E-12): lines from a main station chosen by secret commitment,
+// stations and chaining, removing track, score yards, win tokens.
+import type { Variant, Verdict } from '../../variant';
+import type { Move } from '../../types';
+import { validateDraw, validatePass, validatePlay, validateRemove } from './checks';
+import { legalMoves } from './legal';
+import { need, supply } from './needs';
+import { disclosures, placedTiles, publicState, scenarioState } from './output';
+import { performTurnMove } from './perform';
+import { scenarioHooks } from './scenario-hooks';
+import { nextRound } from './scoring';
+import { performChoose, validateChoose } from './setup';
+import { newGame, optionSpecs, setOf, tileSet } from './state';
+import type { Engine191State } from './state';
+import { illegal } from './verdicts';
+
+function validate(state: Engine191State, move: Move): Verdict {
+  const set = setOf(state);
+  const count = set.tiles.length;
+  const badTile = (t: number | undefined) => t !== undefined && (t < 0 || t >= count);
+  if (move.seat < 0 || move.seat >= state.players || !Number.isInteger(move.seat)) {
+    return illegal(null, 'no such seat', 'BAD_MOVE');
+  }
+  if ('tile' in move && (move.tile === null || badTile(move.tile))) {
+    return illegal(null, 'no such tile in this set', 'BAD_MOVE');
+  }
+  if (
+    move.type === 'play' &&
+    (badTile(move.replace) || (move.replace !== undefined) !== (move.from === 'yard'))
+  ) {
+    return illegal(null, 'a play from the yard names a replacing tile, and only then', 'BAD_MOVE');
+  }
+  if (move.type === 'declare') return illegal(null, 'engine 191 has no declare move', 'BAD_MOVE');
+  if (state.phase === 'setup') {
+    return move.type === 'choose'
+      ? validateChoose(state, move)
+      : illegal('E-2', 'every seat first commits a tile', 'WRONG_PHASE');
+  }
+  if (move.type === 'choose')
+    return illegal('E-2', 'tiles are committed only at setup', 'WRONG_PHASE');
+  // E-10: a draw due while the boneyard was empty is taken before anything else.
+  if (state.owed !== null && move.type !== 'draw') {
+    return illegal('E-10', 'the draw that is due comes first');
+  }
+  switch (move.type) {
+    case 'play':
+      return validatePlay(state, set, move);
+    case 'draw':
+      return validateDraw(state, set, move.seat);
+    case 'pass':
+      return validatePass(state, set, move.seat);
+    case 'removeTrack':
+      return validateRemove(state, move.seat);
+  }
+}
+
+function perform(state: Engine191State, move: Move): Engine191State {
+  const next = { ...state, moveIndex: state.moveIndex + 1 };
+  return move.type === 'choose' ? performChoose(next, move) : performTurnMove(next, move);
+}
+
+/** E-10: the draw owed after a reshuffle is made for the seat to act. */
+function setupMove(state: Engine191State): Move | null {
+  if (state.phase !== 'playing' || state.owed === null || state.boneyard.length === 0) return null;
+  return state.turn === null ? null : { seat: state.turn, type: 'draw' };
+}
+
+export const engine191: Variant<Engine191State> = {
+  id: 'engine-191',
+  title: 'Engine 191',
+  minPlayers: 2,
+  maxPlayers: 4,
+  optionSpecs,
+  tileSet,
+  newGame,
+  need,
+  supply,
+  setupMove,
+  legalMoves,
+  validate,
+  disclosures,
+  perform,
+  nextRound,
+  publicState,
+  scenarioState,
+  placedTiles,
+  scenario: scenarioHooks,
+};
