@@ -1,0 +1,157 @@
+// A turn in play: laying a tile, drawing, passing (MT-4…MT-10, TT-4…TT-7, C-5, C-7).
+import { anyCard, drawToHand, replaceAt, without } from '../../cards';
+import { isDouble } from '../../tiles';
+import type { TileSet } from '../../tiles';
+import type { Card, Move, Seat } from '../../types';
+import type { Verdict } from '../../variant';
+import { fits, isTargetOfGame, layTile, placeMarker } from './board';
+import { dutyOf, playableUnder } from './duty';
+import type { Duty } from './duty';
+import type { MtRules } from './rules';
+import { endRound } from './scoring';
+import { FRESH_STEP } from './state';
+import type { MtState } from './state';
+
+type PlayMove = Extract<Move, { type: 'play' }>;
+
+const illegal = (rule: string, message: string): Verdict => ({
+  kind: 'illegal',
+  error: { code: 'ILLEGAL_MOVE', rule, message },
+});
+
+/** A duty that hidden tiles decide: a breach if known broken, a claim if unknown. */
+function judge(answer: 'yes' | 'no' | 'unknown', rule: string, message: string): Verdict {
+  if (answer === 'yes') return { kind: 'breach', error: { code: 'ILLEGAL_MOVE', rule, message } };
+  if (answer === 'unknown') return { kind: 'claim', rule, message };
+  return { kind: 'ok' };
+}
+
+/** The cards the player may lay from now: the drawn one only, after a draw (C-5). */
+export function playableCards(state: MtState, seat: Seat): readonly Card[] {
+  const hand = state.hands[seat] ?? [];
+  const drawn = state.step.drawn;
+  return drawn === null ? hand : hand.filter((c) => c.pos === drawn);
+}
+
+/** Whether the player holds (or may hold) a tile they could lay now. */
+function canPlay(set: TileSet, state: MtState, seat: Seat, duty: Duty) {
+  return anyCard(playableCards(state, seat), playableUnder(set, duty));
+}
+
+export function validateTurn(rules: MtRules, set: TileSet, state: MtState, move: Move): Verdict {
+  const seat = move.seat;
+  const duty = dutyOf(rules, set, state, seat);
+  switch (move.type) {
+    case 'play':
+      return validatePlay(set, state, move, duty);
+    case 'draw':
+      if (state.boneyard.length === 0) return illegal(duty.rule, 'the boneyard is empty');
+      if (state.step.drawn !== null) {
+        return illegal(duty.rule, 'one draw, then play the drawn tile or pass (C-5)');
+      }
+      return judge(
+        canPlay(set, state, seat, duty),
+        duty.rule,
+        'a player may draw only without a legal play (C-5)',
+      );
+    case 'pass': {
+      if (state.step.drawn === null) {
+        if (state.boneyard.length > 0) return illegal(duty.rule, 'draw before passing');
+        return judge(
+          canPlay(set, state, seat, duty),
+          duty.rule,
+          'a player may pass only without a legal play (C-5)',
+        );
+      }
+      // C-5: a drawn tile that satisfies a double the player is bound to satisfy must be played.
+      if (!duty.bound) return { kind: 'ok' };
+      return judge(
+        canPlay(set, state, seat, duty),
+        duty.rule,
+        'the drawn tile satisfies the double and must be played (C-5)',
+      );
+    }
+    default:
+      return illegal(rules.engine === 'fixed' ? 'TT-3' : 'MT-2', 'no declaring during play');
+  }
+}
+
+function validatePlay(set: TileSet, state: MtState, move: PlayMove, duty: Duty): Verdict {
+  if (!isTargetOfGame(state, move.target)) {
+    return illegal('MT-5', `there is no train ${move.target} in this game`);
+  }
+  const card = (state.hands[move.seat] ?? []).find((c) => c.tile === move.tile);
+  if (!card) return illegal('MT-5', 'that tile is not in the player’s hand');
+  if (state.step.drawn !== null && card.pos !== state.step.drawn) {
+    return illegal('C-5', 'after a draw only the drawn tile may be played');
+  }
+  const spot = duty.spots.find((s) => s.target === move.target);
+  if (!spot) return illegal(duty.playRule, `no play on ${move.target} now`);
+  if (!fits(set, move.tile, spot)) {
+    return illegal(duty.playRule, `the tile does not match the open end of ${move.target}`);
+  }
+  return { kind: 'ok' };
+}
+
+function nextSeat(state: MtState, seat: Seat): Seat {
+  return (seat + 1) % state.players;
+}
+
+/** The turn is over: play goes left (C-3). */
+export function endTurn(state: MtState, seat: Seat): MtState {
+  return {
+    ...state,
+    firstTurnDone: state.firstTurnDone[seat]
+      ? state.firstTurnDone
+      : replaceAt(state.firstTurnDone, seat, true),
+    step: FRESH_STEP,
+    turn: nextSeat(state, seat),
+  };
+}
+
+export function performTurn(rules: MtRules, set: TileSet, state: MtState, move: Move): MtState {
+  const seat = move.seat;
+  const s: MtState = { ...state, moveIndex: state.moveIndex + 1 };
+  switch (move.type) {
+    case 'play':
+      return performPlay(rules, set, s, move);
+    case 'draw': {
+      const drawn = s.boneyard[0]?.pos ?? null;
+      return { ...drawToHand(s, seat), step: { ...s.step, drawn, drew: true } };
+    }
+    case 'pass': {
+      // MT-4, MT-6, MT-7, MT-8, TT-5, TT-6: a turn ended without a play leaves the marker.
+      // C-7: only passes with nothing left to draw count towards a blocked round.
+      const passes = s.step.drew ? 0 : s.passes + 1;
+      const marked = { ...placeMarker(s, seat), passes };
+      return passes >= s.players ? endRound(rules, set, marked) : endTurn(marked, seat);
+    }
+    default:
+      return state;
+  }
+}
+
+function performPlay(rules: MtRules, set: TileSet, state: MtState, move: PlayMove): MtState {
+  const seat = move.seat;
+  const hand = state.hands[seat] ?? [];
+  const index = hand.findIndex((c) => c.tile === move.tile);
+  const s: MtState = {
+    ...layTile(set, state, seat, move.tile, move.target),
+    hands: replaceAt(state.hands, seat, without(hand, index)),
+    // A double on this train is satisfied by any tile laid after it (MT-6, MT-7, TT-6).
+    pending: state.pending.filter((p) => p.target !== move.target),
+    passes: 0,
+  };
+  // MT-10, TT-7: the last tile ends the round; a final double needs no satisfying.
+  if (hand.length === 1) return endRound(rules, set, s);
+  if (isDouble(set, move.tile)) {
+    // MT-6: satisfy it now; TT-5: one more tile anywhere. Either way the turn goes on.
+    return {
+      ...s,
+      pending: [...s.pending, { tile: move.tile, target: move.target }],
+      step: { drawn: null, drew: s.step.drew, laid: true },
+    };
+  }
+  // MT-5: one tile per turn; MT-7: play resumes left of the player who satisfied a double.
+  return endTurn(s, seat);
+}

@@ -1,0 +1,157 @@
+// One Variant for each rule set (MT-*, TT-*), built from the same engine.
+import { anyCard } from '../../cards';
+import type { TileSet } from '../../tiles';
+import type { Move } from '../../types';
+import type { Disclosure, Options, Variant, Verdict } from '../../variant';
+import { fits } from './board';
+import { dutyOf, playableUnder } from './duty';
+import { openingMove, needOf, performOpening, supplyOf, validateOpening } from './opening';
+import { optionSpecs, setOf, startSuit } from './options';
+import { placed, publicJson, scenarioJson } from './output';
+import type { MtRules } from './rules';
+import { scenarioHooks } from './scenario';
+import { nextRound } from './scoring';
+import { FRESH_STEP, emptyTrain } from './state';
+import type { MtState } from './state';
+import { performTurn, playableCards, validateTurn } from './turn';
+
+const badMove = (message: string): Verdict => ({
+  kind: 'illegal',
+  error: { code: 'BAD_MOVE', rule: null, message },
+});
+
+/** Moves that are not moves of this game at all, and tiles that are not in the set. */
+function malformed(set: TileSet, move: Move): Verdict | null {
+  let tile: number | null = null;
+  switch (move.type) {
+    case 'play':
+      if (move.from !== undefined || move.replace !== undefined) {
+        return badMove('tiles are played from the hand');
+      }
+      tile = move.tile;
+      break;
+    case 'declare':
+      tile = move.tile;
+      break;
+    case 'draw':
+    case 'pass':
+      break;
+    default:
+      return badMove(`no ${move.type} in Mexican Train`);
+  }
+  if (tile === null || (Number.isInteger(tile) && tile >= 0 && tile < set.tiles.length))
+    return null;
+  return badMove(`no tile ${tile} in a double-${set.n} set`);
+}
+
+/** Every legal move of the seat to act, from the tiles this state knows. */
+function legalMoves(rules: MtRules, set: TileSet, state: MtState): Move[] {
+  const seat = state.turn;
+  if (seat === null) return [];
+  if (state.phase === 'setup') {
+    // MT-2: the honest answer is the only legal one.
+    const move = openingMove(set, state);
+    return move ? [move] : [];
+  }
+  if (state.phase !== 'playing') return [];
+  const duty = dutyOf(rules, set, state, seat);
+  const cards = playableCards(state, seat);
+  const moves: Move[] = [];
+  for (const c of cards) {
+    if (c.tile === null) continue;
+    for (const spot of duty.spots) {
+      if (fits(set, c.tile, spot)) {
+        moves.push({ seat, type: 'play', tile: c.tile, target: spot.target });
+      }
+    }
+  }
+  if (state.step.drawn !== null) {
+    // C-5: after a draw, play the drawn tile or pass — unless it satisfies a bound double.
+    if (!(duty.bound && moves.length > 0)) moves.push({ seat, type: 'pass' });
+    return moves;
+  }
+  // MT-8: draw (or, with the boneyard empty, pass) only without a legal play.
+  if (anyCard(cards, playableUnder(set, duty)) !== 'yes') {
+    moves.push(state.boneyard.length > 0 ? { seat, type: 'draw' } : { seat, type: 'pass' });
+  }
+  return moves;
+}
+
+function newGame(rules: MtRules, players: number, given: Options): MtState {
+  const options: Record<string, number> = {};
+  for (const spec of optionSpecs(rules))
+    options[spec.key] = given[spec.key] ?? spec.default(players);
+  const fixed = rules.engine === 'fixed';
+  return {
+    variant: rules.id,
+    players,
+    options,
+    round: 1,
+    phase: 'deal',
+    turn: null,
+    hands: Array.from({ length: players }, () => []),
+    boneyard: [],
+    scores: Array.from({ length: players }, () => 0),
+    moveIndex: 0,
+    winners: [],
+    engine: null,
+    trains: Array.from({ length: players }, () => emptyTrain(-1)),
+    mexican: null,
+    pending: [],
+    opening: null,
+    starter: null,
+    lastStarter: null,
+    firstTurnDone: Array.from({ length: players }, () => false),
+    step: FRESH_STEP,
+    passes: 0,
+    // TT-3: the first round's engine.
+    engineSuit: fixed ? startSuit(options) : -1,
+    firstPlayer: null,
+    unscored: false,
+  };
+}
+
+export function makeVariant(rules: MtRules): Variant<MtState> {
+  const specs = optionSpecs(rules);
+  return {
+    id: rules.id,
+    title: rules.title,
+    minPlayers: rules.minPlayers,
+    maxPlayers: rules.maxPlayers,
+    optionSpecs: specs,
+    tileSet: (_players, options) => setOf(options),
+    newGame: (players, options) => newGame(rules, players, options),
+    need: (state) => needOf(rules, setOf(state.options), state),
+    supply: (state, input) => supplyOf(rules, setOf(state.options), state, input),
+    setupMove: (state) => openingMove(setOf(state.options), state),
+    legalMoves: (state) => legalMoves(rules, setOf(state.options), state),
+    validate(state, move) {
+      const set = setOf(state.options);
+      const bad = malformed(set, move);
+      if (bad) return bad;
+      return state.phase === 'setup'
+        ? validateOpening(set, state, move)
+        : validateTurn(rules, set, state, move);
+    },
+    disclosures(state, move): Disclosure[] {
+      if (move.type === 'play' || (move.type === 'declare' && move.tile !== null)) {
+        const card = (state.hands[move.seat] ?? []).find((c) => c.tile === move.tile);
+        return card ? [{ pos: card.pos, to: 'all', when: 'before' }] : [];
+      }
+      const top = state.boneyard[0];
+      if (move.type === 'draw' && top) return [{ pos: top.pos, to: move.seat, when: 'after' }];
+      return [];
+    },
+    perform(state, move) {
+      const set = setOf(state.options);
+      return state.phase === 'setup'
+        ? performOpening(rules, set, state, move)
+        : performTurn(rules, set, state, move);
+    },
+    nextRound: (state) => nextRound(rules, state),
+    publicState: publicJson,
+    scenarioState: (state) => scenarioJson(rules, setOf(state.options), state),
+    placedTiles: placed,
+    scenario: scenarioHooks(rules),
+  };
+}
