@@ -1,3 +1,7 @@
-// net: transports behind one small interface (PeerJS, manual pairing,
-// in-memory). Moves bytes and knows no rules; imports nothing of ours.
-export {};
+// net: transports behind one small interface (PeerJS, in-memory; manual
+// pairing later). Moves strings and bytes, knows no rules; imports nothing of
+// ours. Used by session alone (and by tests, bots and benches).
+export * from './transport';
+export * from './signalling';
+export { createMemoryNetwork, MemoryNetwork, type MemoryNetworkOptions } from './memory';
+export { openPeerTransport, PEER_ID_PATTERN, type PeerTransportOptions } from './peerjs';

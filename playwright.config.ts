@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
+
+const chromium = findChromium();
+if (chromium.error) throw new Error(chromium.error);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.test-output/playwright',
+  globalSetup: './tests/e2e/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.TRAINYARD_PW_JSON ?? '.test-output/playwright.json' }],
+  ],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      ...(chromium.executablePath ? { executablePath: chromium.executablePath } : {}),
+      args: CHROMIUM_ARGS,
+    },
+    trace: 'retain-on-failure',
+  },
+});

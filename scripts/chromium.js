@@ -1,0 +1,50 @@
+// Which Chromium the browser tests use, and how it is started.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Flags that make WebRTC work headless inside a private network namespace:
+ * host candidates with real addresses (no mDNS hiding), no QUIC, no
+ * background traffic.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+];
+
+export const NO_CHROMIUM_MESSAGE =
+  `No Chromium for the browser tests. Install one of:\n` +
+  `  apt-get install chromium            (Debian's, used from ${SYSTEM_CHROMIUM})\n` +
+  `  npx playwright install chromium     (Playwright's own)`;
+
+/**
+ * `{ executablePath }` for Debian's Chromium, `{}` for Playwright's own, or
+ * `{ error }` when neither is installed.
+ * @returns {{ executablePath?: string, error?: string }}
+ */
+export function findChromium() {
+  const override = process.env.TRAINYARD_CHROMIUM;
+  if (override) {
+    return fs.existsSync(override)
+      ? { executablePath: override }
+      : { error: `TRAINYARD_CHROMIUM=${override} does not exist` };
+  }
+  if (fs.existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM };
+  try {
+    const require = createRequire(import.meta.url);
+    /** @type {import('playwright-core')} */
+    const playwright = require('playwright-core');
+    if (fs.existsSync(playwright.chromium.executablePath())) return {};
+  } catch {
+    // not installed: fall through
+  }
+  return { error: NO_CHROMIUM_MESSAGE };
+}

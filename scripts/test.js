@@ -1,0 +1,182 @@
+// `npm test`: every suite (Vitest: unit and property tests; Playwright: the
+// browser tests against the built site), each with its usual output, then one
+// line with the totals of all suites: `N passed, N failed, N skipped`.
+// Exit status 1 if anything failed or a suite could not run.
+//
+//   node scripts/test.js [--only unit|e2e]
+//
+// As root with `unshare` and `ip`, the browser suite runs in a private network
+// namespace with one veth interface and a default route: headless Chromium
+// needs that to gather ICE candidates, and no test traffic leaves the machine.
+// Set TRAINYARD_NETNS=0 to run it in the host's namespace instead.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed.js';
+import { findChromium } from './chromium.js';
+import { PROJECT_ROOT } from './server.js';
+
+const OUT = path.join(PROJECT_ROOT, '.test-output');
+const VITEST = path.join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const PLAYWRIGHT = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+
+const NETNS_SETUP = [
+  'set -e',
+  'ip link set lo up',
+  'ip link add veth0 type veth peer name veth1',
+  'ip addr add 10.99.0.1/24 dev veth0',
+  'ip link set veth0 up',
+  'ip link set veth1 up',
+  'ip route add default via 10.99.0.254 dev veth0',
+].join('; ');
+
+/** @typedef {{ name: string, passed: number, failed: number, skipped: number, notes: string[] }} SuiteResult */
+
+/** @param {string} name @returns {SuiteResult} */
+function emptyResult(name) {
+  return { name, passed: 0, failed: 0, skipped: 0, notes: [] };
+}
+
+/** @param {SuiteResult} result @param {string} why */
+function crashed(result, why) {
+  result.failed += 1;
+  result.notes.push(why);
+  return result;
+}
+
+/**
+ * Run a command with inherited stdio; resolves with its exit status.
+ * @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<number>}
+ */
+function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit', env });
+    child.on('error', (error) => {
+      console.error(`could not start ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** @param {string} file @returns {any} */
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** @param {string} command */
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Whether the browser suite can run in its own network namespace here. */
+function netnsAvailable() {
+  if (process.env.TRAINYARD_NETNS === '0') return false;
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  if (!onPath('unshare') || !onPath('ip')) return false;
+  return spawnSync('unshare', ['-n', 'sh', '-c', NETNS_SETUP], { stdio: 'ignore' }).status === 0;
+}
+
+/** @returns {Promise<SuiteResult>} */
+async function unitSuite() {
+  const result = emptyResult('vitest (unit, property)');
+  const json = path.join(OUT, 'vitest.json');
+  fs.rmSync(json, { force: true });
+  const status = await run(process.execPath, [
+    VITEST,
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+  ]);
+  const report = readJson(json);
+  if (!report) return crashed(result, `vitest wrote no report (exit ${status})`);
+  result.passed = report.numPassedTests ?? 0;
+  result.failed = report.numFailedTests ?? 0;
+  result.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A file that fails to load has no failed test, only a failed file.
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter(
+      (/** @type {{status: string}} */ t) => t.status === 'failed',
+    ).length;
+    if (file.status === 'failed' && failedTests === 0) {
+      crashed(result, `${path.relative(PROJECT_ROOT, file.name)} failed to run`);
+    }
+  }
+  if (status !== 0 && result.failed === 0) {
+    crashed(result, `vitest exited with ${status} (unhandled error?)`);
+  }
+  return result;
+}
+
+/** @returns {Promise<SuiteResult>} */
+async function e2eSuite() {
+  const result = emptyResult('playwright (e2e)');
+  const chromium = findChromium();
+  if (chromium.error) {
+    console.error(chromium.error);
+    return crashed(result, 'no Chromium');
+  }
+  try {
+    buildIfNeeded();
+  } catch (error) {
+    return crashed(result, `build failed: ${error instanceof Error ? error.message : error}`);
+  }
+  const json = path.join(OUT, 'playwright.json');
+  fs.rmSync(json, { force: true });
+  const env = { ...process.env, TRAINYARD_PW_JSON: json };
+  const playwright = [process.execPath, PLAYWRIGHT, 'test'];
+  let status;
+  if (netnsAvailable()) {
+    console.log('Browser tests run in a private network namespace (unshare -n, veth0 10.99.0.1).');
+    status = await run(
+      'unshare',
+      ['-n', 'sh', '-c', `${NETNS_SETUP}; exec "$@"`, 'sh', ...playwright],
+      env,
+    );
+  } else {
+    status = await run(playwright[0] ?? process.execPath, playwright.slice(1), env);
+  }
+  const report = readJson(json);
+  if (!report?.stats) return crashed(result, `playwright wrote no report (exit ${status})`);
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  result.passed = expected + flaky;
+  result.failed = unexpected;
+  result.skipped = skipped;
+  if (flaky > 0) result.notes.push(`${flaky} flaky (passed on retry)`);
+  for (const error of report.errors ?? []) {
+    crashed(result, String(error.message ?? error).split('\n')[0] ?? 'error');
+  }
+  if (status !== 0 && result.failed === 0) crashed(result, `playwright exited with ${status}`);
+  return result;
+}
+
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1];
+if (only !== undefined && only !== 'unit' && only !== 'e2e') {
+  console.error('usage: node scripts/test.js [--only unit|e2e]');
+  process.exit(2);
+}
+
+fs.mkdirSync(OUT, { recursive: true });
+const started = Date.now();
+/** @type {SuiteResult[]} */
+const results = [];
+if (only !== 'e2e') results.push(await unitSuite());
+if (only !== 'unit') results.push(await e2eSuite());
+
+console.log('');
+for (const r of results) {
+  const notes = r.notes.length ? ` (${r.notes.join('; ')})` : '';
+  console.log(`${r.name}: passed ${r.passed}, failed ${r.failed}, skipped ${r.skipped}${notes}`);
+}
+console.log(`took ${Math.round((Date.now() - started) / 1000)} s`);
+const total = (/** @type {'passed'|'failed'|'skipped'} */ key) =>
+  results.reduce((sum, r) => sum + r[key], 0);
+console.log(`${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
+process.exit(total('failed') > 0 ? 1 : 0);
