@@ -78,8 +78,9 @@ export function supplySeated<S extends BaseState>(
   if (!full.ok) return full;
   const views: S[] = [];
   for (const [s, v] of game.views.entries()) {
-    let r = variant.supply(v, hideSupply(input, s));
-    if (r.ok && input.kind === 'reveal') r = revealCard(r.value, input.pos, input.tile);
+    // A face-up turn is revealed before it is supplied, like a played card.
+    let r: Result<S> = input.kind === 'reveal' ? revealCard(v, input.pos, input.tile) : ok(v);
+    if (r.ok) r = variant.supply(r.value, hideSupply(input, s));
     if (!r.ok) return r;
     views.push(r.value);
   }

@@ -101,11 +101,15 @@ export function otherEnd(set: TileSet, id: TileId, suit: number): number {
   return t.hi === suit ? t.lo : t.hi;
 }
 
-/** C-2: `"a-b"` with the higher end first; railominos uses railroad names. */
+/** C-2: `"a-b"` with the higher end first; railominos writes railroad names alphabetically. */
 export function tileName(set: TileSet, id: TileId): string {
   const t = tileDef(set, id);
   if (t.wild) return FRISCO;
-  return `${set.suits[t.hi]}-${set.suits[t.lo]}`;
+  const hi = set.suits[t.hi] ?? '?';
+  const lo = set.suits[t.lo] ?? '?';
+  // Railroad names have no order of their own: alphabetical, as the shared scenarios write them.
+  if (set.kind === 'railominos') return hi < lo ? `${hi}-${lo}` : `${lo}-${hi}`;
+  return `${hi}-${lo}`;
 }
 
 /** C-2: input accepts either order. Returns null for text that names no tile of the set. */
