@@ -9,18 +9,11 @@ import { layoutOf } from './state';
 import type { Leader, RailominosState } from './state';
 
 function parseLeader(text: string): Result<Leader> {
-  const parts = text.split('-').map((p) => parseSuit(SET, p));
-  const [west, east] = parts;
   if (text.trim().toUpperCase() === FRISCO) {
     return fail('BAD_SUPPLY', 'R-2', 'leader: FRISCO is never the leader (R-2)');
   }
-  if (
-    parts.length !== 2 ||
-    west === null ||
-    east === null ||
-    west === undefined ||
-    east === undefined
-  ) {
+  const [west, east, ...more] = text.split('-').map((p) => parseSuit(SET, p));
+  if (typeof west !== 'number' || typeof east !== 'number' || more.length > 0) {
     return fail('BAD_SUPPLY', null, `leader: ${JSON.stringify(text)} is not a railominos piece`);
   }
   return ok({ tile: tileOf(west, east), west, east });
