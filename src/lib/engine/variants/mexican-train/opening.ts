@@ -180,7 +180,8 @@ export function performOpening(rules: MtRules, set: TileSet, state: MtState, mov
   const opening = state.opening;
   const seat = move.seat;
   const s: MtState = { ...state, moveIndex: state.moveIndex + 1 };
-  if (move.type === 'declare' && move.tile !== null) return layEngine(set, s, seat, move.tile);
+  if (move.type === 'declare' && move.tile !== null)
+    return layEngine(rules, set, s, seat, move.tile);
   if (opening?.kind === 'callDown' && move.type === 'declare') {
     const asked = opening.asked + 1;
     if (asked < s.players) {
@@ -205,26 +206,32 @@ function drawOffTurn(rules: MtRules, set: TileSet, state: MtState, seat: Seat): 
   return { ...state, turn: seat, opening: { kind: 'drawOff', drawn: null } };
 }
 
-/** MT-2, MT-3: the declared double goes on the hub and its layer's first turn begins. */
-function layEngine(set: TileSet, state: MtState, seat: Seat, engine: TileId): MtState {
+/**
+ * MT-2, MT-3: the declared double goes on the hub and its layer's first turn
+ * begins — unless it was their last tile (MT-10, a reading for tiny hands).
+ */
+function layEngine(
+  rules: MtRules,
+  set: TileSet,
+  state: MtState,
+  seat: Seat,
+  engine: TileId,
+): MtState {
   const hand = state.hands[seat] ?? [];
-  const suit = tileDef(set, engine).hi;
-  return openPlay(
-    {
-      ...state,
-      engine,
-      hands: replaceAt(
-        state.hands,
-        seat,
-        without(
-          hand,
-          hand.findIndex((c) => c.tile === engine),
-        ),
-      ),
-      trains: state.trains.map((t) => ({ ...t, open: suit })),
-    },
-    seat,
+  const rest = without(
+    hand,
+    hand.findIndex((c) => c.tile === engine),
   );
+  const suit = tileDef(set, engine).hi;
+  const laid: MtState = {
+    ...state,
+    engine,
+    hands: replaceAt(state.hands, seat, rest),
+    trains: state.trains.map((t) => ({ ...t, open: suit })),
+  };
+  return rest.length === 0
+    ? endRound(rules, set, { ...laid, starter: seat })
+    : openPlay(laid, seat);
 }
 
 /** The honest answer for the seat to act, from the tiles this state knows (null if unknown). */

@@ -8,7 +8,9 @@ import type { MtRules } from './rules';
 import { places } from './scoring';
 import type { MtState, Train } from './state';
 
-const trainJson = (t: Train): Json => ({ tiles: [...t.tiles], open: t.open, marker: t.marker });
+// Compact on purpose: this is hashed after every move on every peer.
+const list = (items: readonly number[]): string => items.join('.');
+const trainJson = (t: Train): string => `${list(t.tiles)}|${t.open}|${t.marker ? 'm' : ''}`;
 
 /**
  * Hand and boneyard positions, the board, the turn and the round's progress.
@@ -16,6 +18,7 @@ const trainJson = (t: Train): Json => ({ tiles: [...t.tiles], open: t.open, mark
  * view learns only when the hands are revealed at the end-of-round audit.
  */
 export function publicJson(state: MtState): Json {
+  const { opening, step } = state;
   return {
     variant: state.variant,
     players: state.players,
@@ -24,17 +27,17 @@ export function publicJson(state: MtState): Json {
     phase: state.phase,
     turn: state.turn,
     moveIndex: state.moveIndex,
-    hands: state.hands.map((h) => h.map((c) => c.pos)),
+    hands: state.hands.map((h) => list(h.map((c) => c.pos))),
     boneyard: state.boneyard.length,
     engine: state.engine,
     trains: state.trains.map(trainJson),
     mexican: state.mexican && trainJson(state.mexican),
-    pending: state.pending.map((p) => ({ tile: p.tile, target: p.target })),
-    opening: state.opening && { ...state.opening },
+    pending: state.pending.map((p) => `${p.tile}@${p.target}`),
+    opening: opening && Object.values(opening).join('.'),
     starter: state.starter,
     lastStarter: state.lastStarter,
-    firstTurnDone: [...state.firstTurnDone],
-    step: { ...state.step },
+    firstTurnDone: state.firstTurnDone.map((d) => (d ? 1 : 0)).join(''),
+    step: `${step.drawn}.${step.drew}.${step.laid}`,
     passes: state.passes,
     engineSuit: state.engineSuit,
     firstPlayer: state.firstPlayer,
