@@ -22,7 +22,8 @@ export function legalMoves(state: Engine191State): Move[] {
   if (state.phase === 'setup') return chooseMoves(state);
   const seat = state.turn;
   if (state.phase !== 'playing' || seat === null) return [];
-  if (state.owed !== null) return [{ seat, type: 'draw' }];
+  // E-10: an owed draw, once the reshuffle it waits for is supplied.
+  if (state.owed !== null) return state.boneyard.length > 0 ? [{ seat, type: 'draw' }] : [];
   const set = setOf(state);
   const duty = dutyLines(state, set);
   const open: { target: Target; suit: number }[] = [];
