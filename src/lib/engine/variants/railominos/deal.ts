@@ -1,6 +1,6 @@
 // What the dealing protocol supplies (C-4): the deal, the leader turned up from
 // the rest and the first player of round 1.
-import { tileDef } from '../../tiles';
+import { suitName, tileDef } from '../../tiles';
 import { fail, ok } from '../../types';
 import type { Card, Result } from '../../types';
 import type { Need, Supply } from '../../variant';
@@ -92,8 +92,10 @@ function reveal(state: RailominosState, pos: number, tile: number): Result<Railo
   if (isFrisco(tile)) {
     return ok({ ...state, boneyard: rest, setAside: [...state.setAside, { pos, tile }] });
   }
+  // Canonical names are alphabetical (C-2): the alphabetically first railroad lies west.
   const { hi, lo } = tileDef(SET, tile);
-  return ok(begin({ ...state, boneyard: rest, layout: layoutOf({ tile, west: hi, east: lo }) }));
+  const [west, east] = suitName(SET, hi) < suitName(SET, lo) ? [hi, lo] : [lo, hi];
+  return ok(begin({ ...state, boneyard: rest, layout: layoutOf({ tile, west, east }) }));
 }
 
 /** Play starts once the leader lies and the first player is known. */

@@ -1,17 +1,9 @@
 // Playing pieces on the line and what a play scores.
 import { railominos as railominosSet, hasSuit, isDouble, otherEnd, tileDef } from '../../tiles';
-import type { TileId, TileSet } from '../../tiles';
+import type { TileId } from '../../tiles';
 import type { End, Layout } from './state';
 
-/**
- * R-1's set with its railroads in reverse alphabetical order, so that C-2's
- * "higher end first" names a piece alphabetically ("SCL-SOO"), as the shared
- * scenarios write them.
- */
-export const SET: TileSet = (() => {
-  const base = railominosSet();
-  return { ...base, suits: [...base.suits].sort().reverse() };
-})();
+export const SET = railominosSet();
 
 export function isFrisco(tile: TileId): boolean {
   return tileDef(SET, tile).wild;
