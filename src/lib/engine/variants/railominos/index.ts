@@ -11,7 +11,7 @@ import { scenarioHooks } from './scenario-hooks';
 import type { RailominosState } from './state';
 
 export type { RailominosState, Layout, Line, Leader, End } from './state';
-export { openDoubles, playScore } from './layout';
+export { openDoubles } from './layout';
 
 export const railominos: Variant<RailominosState> = {
   id: 'railominos',
