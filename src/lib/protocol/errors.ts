@@ -1,0 +1,52 @@
+// Stable error codes: every failure crosses the module boundary as a value.
+
+export const PROTOCOL_ERROR_CODES = [
+  // log envelope
+  'MALFORMED_ENTRY',
+  'NON_CANONICAL',
+  'WRONG_GAME',
+  'UNKNOWN_SEAT',
+  'BAD_SEQ',
+  'BAD_CHAIN',
+  'UNKNOWN_KIND',
+  'MALFORMED_BODY',
+  'WRONG_AUTHOR',
+  'BAD_SIGNATURE',
+  // deck
+  'UNKNOWN_DECK',
+  'WRONG_STAGE',
+  'WRONG_SIZE',
+  'BAD_POINT',
+  'IDENTITY_POINT',
+  'DUPLICATE_POINT',
+  'BAD_LOCK_PROOF',
+  'BAD_SCALAR',
+  'BAD_POSITION',
+  'ALREADY_ASSIGNED',
+  'KEY_NOT_EXPECTED',
+  'DUPLICATE_KEY',
+  'KEY_MISMATCH',
+  // commitments
+  'ALREADY_COMMITTED',
+  'NOT_ALL_COMMITTED',
+  'ALREADY_REVEALED',
+  'COMMITMENT_MISMATCH',
+] as const;
+
+export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
+
+export interface ProtocolError {
+  readonly code: ProtocolErrorCode;
+  readonly detail?: string;
+}
+
+export type Result<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ProtocolError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(code: ProtocolErrorCode, detail?: string): Result<T> {
+  return { ok: false, error: detail === undefined ? { code } : { code, detail } };
+}

@@ -1,0 +1,93 @@
+// The ristretto255 group (@noble/curves): points, scalars, encodings, multi-scalar sums.
+// Secret scalars go through the constant-time `multiply`; the *Public helpers are
+// variable-time and only ever see public values.
+import { ristretto255, ristretto255_hasher } from '@noble/curves/ed25519.js';
+import { mulAddUnsafe, pippenger } from '@noble/curves/abstract/curve.js';
+import { utf8 } from './bytes';
+
+const RistrettoPoint = ristretto255.Point;
+export type Point = InstanceType<typeof RistrettoPoint>;
+export type Scalar = bigint;
+
+const Fn = RistrettoPoint.Fn;
+export const GROUP_ORDER: bigint = Fn.ORDER;
+
+// A private copy of the base point carrying a width-8 table (built on first use):
+// about 7x cheaper than a plain multiply, and never blinded with ambient randomness.
+const G: Point = RistrettoPoint.BASE.add(RistrettoPoint.ZERO).precompute(8);
+
+const TILE_DST = 'trainyard-v1-ristretto255-tile-point';
+
+export function baseMul(k: Scalar): Point {
+  return k === 0n ? RistrettoPoint.ZERO : G.multiply(k);
+}
+
+export function baseMulPublic(k: Scalar): Point {
+  return G.multiplyUnsafe(k);
+}
+
+export function mul(point: Point, k: Scalar): Point {
+  return k === 0n ? RistrettoPoint.ZERO : point.multiply(k);
+}
+
+export function mulPublic(point: Point, k: Scalar): Point {
+  return point.multiplyUnsafe(k);
+}
+
+/** Σ scalars[i]·points[i] for public scalars (Straus, variable time). */
+export function msmPublic(points: readonly Point[], scalars: readonly Scalar[]): Point {
+  return mulAddUnsafe(RistrettoPoint, [...points], [...scalars]);
+}
+
+/** Σ scalars[i]·points[i] for secret scalars (Pippenger: the operation count is fixed). */
+export function msmSecret(points: readonly Point[], scalars: readonly Scalar[]): Point {
+  return pippenger(RistrettoPoint, [...points], [...scalars]);
+}
+
+export function encodePoint(point: Point): Uint8Array {
+  return point.toBytes();
+}
+
+/** Canonical ristretto255 decoding; the identity decodes too (callers reject it). */
+export function decodePoint(bytes: Uint8Array): Point | null {
+  try {
+    return RistrettoPoint.fromBytes(bytes);
+  } catch {
+    return null;
+  }
+}
+
+export function isIdentity(point: Point): boolean {
+  return point.is0();
+}
+
+export function tilePoint(game: string, set: string, tile: number): Point {
+  return ristretto255_hasher.hashToCurve(utf8(JSON.stringify([game, set, tile])), {
+    DST: TILE_DST,
+  });
+}
+
+export const scalar = {
+  add: (a: Scalar, b: Scalar): Scalar => Fn.add(a, b),
+  sub: (a: Scalar, b: Scalar): Scalar => Fn.sub(a, b),
+  mul: (a: Scalar, b: Scalar): Scalar => Fn.mul(a, b),
+  neg: (a: Scalar): Scalar => Fn.neg(a),
+  inv: (a: Scalar): Scalar => Fn.inv(a),
+  /** Little-endian bytes reduced mod the group order (64 bytes give a negligible bias). */
+  fromWide(bytes: Uint8Array): Scalar {
+    let n = 0n;
+    for (let i = bytes.length - 1; i >= 0; i--) n = (n << 8n) | BigInt(bytes[i] ?? 0);
+    return Fn.create(n);
+  },
+  encode: (s: Scalar): Uint8Array => Fn.toBytes(s),
+  /** Canonical 32-byte little-endian encoding (non-zero unless allowed), else null. */
+  decode(bytes: Uint8Array, allowZero = false): Scalar | null {
+    if (bytes.length !== 32) return null;
+    try {
+      const s = Fn.fromBytes(bytes);
+      return s === 0n && !allowZero ? null : s;
+    } catch {
+      return null;
+    }
+  },
+};

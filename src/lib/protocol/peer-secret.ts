@@ -1,0 +1,64 @@
+// One peer's secrets for one round, all derived from a single 32-byte seed that is
+// committed by hash before anything else and revealed for the end-of-round audit.
+import type { DealContext } from './context';
+import { createDrbg, fisherYates, type Drbg } from './drbg';
+import { scalar, type Scalar } from './group';
+import { taggedHash } from './hashing';
+
+export const SEED_BYTES = 32;
+
+/** Bound to the seat, so a peer cannot copy another's commitment and reveal. */
+export function seedCommitment(ctx: DealContext, seat: number, seed: Uint8Array): Uint8Array {
+  return taggedHash('trainyard/seed-commitment/v1', [ctx.game, ctx.round, seat, seed]);
+}
+
+export function nonZeroScalar(drbg: Drbg): Scalar {
+  for (;;) {
+    const s = scalar.fromWide(drbg.bytes(64));
+    if (s !== 0n) return s;
+  }
+}
+
+function secretDrbg(ctx: DealContext, seed: Uint8Array, purpose: string, deck: number): Drbg {
+  return createDrbg('trainyard/peer-secret/v1', [seed, ctx.game, ctx.round, purpose, deck]);
+}
+
+export function shuffleScalar(ctx: DealContext, seed: Uint8Array, deck: number): Scalar {
+  return nonZeroScalar(secretDrbg(ctx, seed, 'shuffle-scalar', deck));
+}
+
+/** Output i of the shuffle hop is input perm[i], masked. */
+export function shufflePermutation(
+  ctx: DealContext,
+  seed: Uint8Array,
+  deck: number,
+  size: number,
+): number[] {
+  return fisherYates(size, secretDrbg(ctx, seed, 'shuffle-permutation', deck));
+}
+
+/** k_i for every position i of the locked deck. */
+export function lockScalars(
+  ctx: DealContext,
+  seed: Uint8Array,
+  deck: number,
+  size: number,
+): Scalar[] {
+  const drbg = secretDrbg(ctx, seed, 'lock-scalars', deck);
+  return Array.from({ length: size }, () => nonZeroScalar(drbg));
+}
+
+/** Proof nonces, derived like EdDSA's from a secret and the statement. */
+export function nonceDrbg(seed: Uint8Array, transcript: Uint8Array): Drbg {
+  return createDrbg('trainyard/proof-nonce/v1', [seed, transcript]);
+}
+
+export function randomContribution(ctx: DealContext, seed: Uint8Array, label: string): Uint8Array {
+  return createDrbg('trainyard/random-contribution/v1', [seed, ctx.game, ctx.round, label]).bytes(
+    32,
+  );
+}
+
+export function choiceSalt(ctx: DealContext, seed: Uint8Array, label: string): Uint8Array {
+  return createDrbg('trainyard/choice-salt/v1', [seed, ctx.game, ctx.round, label]).bytes(32);
+}
