@@ -58,6 +58,7 @@ export function validate(state: RailominosState, move: Move): Verdict {
       }
       return { kind: 'ok' };
     case 'pass': {
+      // R-7 (the variant's own form of C-5): pass only when no piece fits.
       const can = anyCard(hand, (tile) => playableAnywhere(layout, tile));
       const message = 'a player passes only when no piece can be played';
       if (can === 'yes')
@@ -82,6 +83,7 @@ export function perform(state: RailominosState, move: Move): RailominosState {
   const layout = state.layout;
   if (layout === null) return state;
   const seat = move.seat;
+  // C-3: play passes to the left.
   const next = (s: RailominosState): RailominosState => ({
     ...s,
     moveIndex: state.moveIndex + 1,

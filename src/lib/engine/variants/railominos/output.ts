@@ -25,6 +25,7 @@ export function publicState(state: RailominosState): Json {
     phase: state.phase,
     turn: state.turn,
     moveIndex: state.moveIndex,
+    // C-6: hand sizes are public.
     handSizes: state.hands.map((h) => h.length),
     unused: state.boneyard.length,
     setAside: names(knownTiles(state.setAside)),

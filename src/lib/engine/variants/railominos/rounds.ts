@@ -44,7 +44,7 @@ export function endRound(
   return { ...state, scores, phase: 'gameOver', turn: null, winners };
 }
 
-/** the first player moves one seat left each round. */
+/** the first player moves one seat left (C-3) each round. */
 export function nextRound(state: RailominosState): RailominosState {
   if (state.phase !== 'roundOver') return state;
   const first = state.firstPlayer === null ? null : (state.firstPlayer + 1) % state.players;
