@@ -680,3 +680,558 @@ describe('mexican-train: doubles, drawing, passing', () => {
     expect(show(MT, end)).toMatchObject({ phase: 'gameOver', scores: [5, 5], winners: [0, 1] });
   });
 });
+
+describe('mexican-train-tournament', () => {
+  const t6 = { set: 6, handSize: 4, startDouble: 6 };
+  const tt = (hands: string[][], boneyard: string[] = [], firstPlayer = 0) =>
+    begin(TT, t6, { hands, boneyard, firstPlayer });
+
+  it('TT-1 TT-3: 12 tiles each for up to 6 players, 10 for 7–8; the 9-9 is taken out before the deal', () => {
+    for (const [players, size] of [
+      [2, 12],
+      [6, 12],
+      [7, 10],
+      [8, 10],
+    ] as const) {
+      const need = TT.need(TT.newGame(players, defaultOptions(TT as unknown as Variant, players)));
+      if (need?.kind !== 'deal') throw new Error('a deal is due');
+      expect(need.rule).toBe('TT-1');
+      expect(need.handSizes).toEqual(Array.from({ length: players }, () => size));
+      expect(need.tiles).toHaveLength(90);
+      expect(need.tiles).not.toContain(parseTile(TT.tileSet(players, {}), '9-9'));
+    }
+  });
+
+  it('TT-3: the engine is laid face up; each round takes the next lower double; the game ends after 0-0', () => {
+    let s = begin(
+      TT,
+      { set: 6, handSize: 1, startDouble: 1 },
+      { hands: [['5-0'], ['6-0']], firstPlayer: 0 },
+    );
+    expect(show(TT, s)).toMatchObject({ engine: '1-1', phase: 'playing', turn: 0 });
+    expect(show(TT, s).trains.p1).toEqual({ tiles: [], open: 1, marker: false });
+    s = play(TT, s, [0, 'pass'], [1, 'pass']);
+    expect(s.phase).toBe('roundOver');
+    const next = TT.nextRound(s);
+    const need = TT.need(next);
+    expect(need?.kind === 'deal' && need.tiles).not.toContain(tile(TT, s, '0-0'));
+    expect(need?.kind === 'deal' && need.tiles).toContain(tile(TT, s, '1-1'));
+    s = begin(TT, {}, { hands: [['5-1'], ['6-1']] }, s);
+    expect(show(TT, s)).toMatchObject({ engine: '0-0', round: 2, turn: 1 });
+    s = play(TT, s, [1, 'pass'], [0, 'pass']);
+    expect(show(TT, s)).toMatchObject({ phase: 'gameOver', scores: [11, 13], winners: [0] });
+  });
+
+  it('TT-3: the startDouble option (0–12, default 9) is capped by a smaller set; a dealt engine is refused', () => {
+    expect(TT.optionSpecs.find((o) => o.key === 'startDouble')).toMatchObject({
+      min: 0,
+      max: 12,
+      rule: 'TT-3',
+    });
+    expect(TT.newGame(4, { set: 6, handSize: 3, startDouble: 9 }).engineSuit).toBe(6);
+    const s = TT.newGame(2, { set: 12, handSize: 12, startDouble: 12 });
+    const need = TT.need(s);
+    expect(need?.kind === 'deal' && need.tiles).not.toContain(tile(TT, s, '12-12'));
+    const set = TT.tileSet(2, s.options);
+    const bad = TT.supply(s, { kind: 'deal', ...dealCards(set, [['12-12'], ['3-0']], []) });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_SUPPLY' } });
+    expect(
+      refuse(
+        TT,
+        tt([
+          ['6-1', '0-0'],
+          ['5-5', '1-0'],
+        ]),
+        [0, 'declare', '0-0'],
+      ),
+    ).toMatchObject({ rule: 'TT-3' });
+  });
+
+  it('TT-2: the first player of round 1 is drawn for (a protocol need); then it moves one seat left each round', () => {
+    let s = TT.newGame(3, { set: 6, handSize: 1, startDouble: 6 });
+    const set = TT.tileSet(3, s.options);
+    s = must(TT.supply(s, { kind: 'deal', ...dealCards(set, [['5-0'], ['4-0'], ['3-0']], []) }));
+    expect(s).toMatchObject({ phase: 'setup', turn: null });
+    expect(TT.need(s)).toEqual({ kind: 'firstPlayer', among: [0, 1, 2], rule: 'TT-2' });
+    expect(TT.legalMoves(s)).toEqual([]);
+    expect(TT.supply(s, { kind: 'firstPlayer', seat: 3 })).toMatchObject({ ok: false });
+    const deal: Supply = { kind: 'deal', hands: [], boneyard: [] };
+    expect(TT.supply(s, deal)).toMatchObject({ ok: false, error: { code: 'BAD_SUPPLY' } });
+    s = must(TT.supply(s, { kind: 'firstPlayer', seat: 2 }));
+    expect(show(TT, s)).toMatchObject({ phase: 'playing', turn: 2, starter: 2 });
+    s = play(TT, s, [2, 'pass'], [0, 'pass'], [1, 'pass']);
+    s = begin(TT, {}, { hands: [['5-0'], ['4-0'], ['3-0']] }, s);
+    expect(show(TT, s)).toMatchObject({ round: 2, engine: '5-5', turn: 0, starter: 0 });
+  });
+
+  it('TT-4: the first player may begin their own train or the Mexican Train; no first-turn restriction', () => {
+    const s = tt(
+      [
+        ['6-3', '5-4'],
+        ['6-5', '4-1'],
+      ],
+      ['2-0'],
+    );
+    expect(legal(TT, s)).toEqual(['6-3>mexican', '6-3>p0']);
+    let t = play(TT, s, [0, 'play', '6-3', 'mexican']);
+    expect(legal(TT, t)).toEqual(['6-5>p1']);
+    // A first turn may also go on a marked train.
+    t = tt(
+      [
+        ['5-4', '3-2'],
+        ['6-5', '4-1'],
+        ['6-1', '0-0'],
+      ],
+      ['2-0'],
+    );
+    t = play(TT, t, [0, 'draw'], [0, 'pass']);
+    expect(legal(TT, t)).toEqual(['6-5>mexican', '6-5>p0', '6-5>p1']);
+  });
+
+  it('TT-5: after a double the player owes one more tile anywhere legal, not necessarily on the double', () => {
+    let s = tt(
+      [
+        ['6-3', '3-3', '5-2', '3-0'],
+        ['6-5', '3-1', '4-4', '2-1'],
+        ['6-4', '4-2', '0-0', '1-1'],
+      ],
+      ['2-2'],
+    );
+    s = play(
+      TT,
+      s,
+      [0, 'play', '6-3', 'p0'],
+      [1, 'play', '6-5', 'mexican'],
+      [2, 'play', '6-4', 'p2'],
+    );
+    s = play(TT, s, [0, 'play', '3-3', 'p0']);
+    expect(s.turn).toBe(0);
+    expect(legal(TT, s)).toEqual(['3-0>p0', '5-2>mexican']);
+    expect(refuse(TT, s, [0, 'draw'])).toMatchObject({ code: 'ILLEGAL_MOVE', rule: 'TT-5' });
+    expect(refuse(TT, s, [0, 'pass'])).toMatchObject({ rule: 'TT-5' });
+    s = play(TT, s, [0, 'play', '5-2', 'mexican']);
+    expect(show(TT, s)).toMatchObject({ turn: 1, pendingDoubles: [{ tile: '3-3', target: 'p0' }] });
+    expect(show(TT, s).trains.p0.marker).toBe(false);
+    // TT-6: the double lies on seat 0's private train; seat 1 must satisfy it there first.
+    expect(legal(TT, s)).toEqual(['3-1>p0']);
+    expect(refuse(TT, s, [1, 'play', '2-1', 'mexican'])).toMatchObject({
+      code: 'ILLEGAL_MOVE',
+      rule: 'TT-6',
+    });
+    s = play(TT, s, [1, 'play', '3-1', 'p0']);
+    expect(show(TT, s)).toMatchObject({ turn: 2, pendingDoubles: [] });
+  });
+
+  it('TT-5: unable to play the extra tile, the player draws and may play it; passing marks their train, the double unsatisfied', () => {
+    let s = tt(
+      [
+        ['6-3', '3-3', '1-0'],
+        ['6-5', '5-1', '4-4'],
+        ['6-4', '4-2', '0-0'],
+      ],
+      ['5-2', '2-2'],
+    );
+    s = play(
+      TT,
+      s,
+      [0, 'play', '6-3', 'p0'],
+      [1, 'play', '6-5', 'mexican'],
+      [2, 'play', '6-4', 'p2'],
+    );
+    s = play(TT, s, [0, 'play', '3-3', 'p0']);
+    expect(legal(TT, s)).toEqual(['draw']);
+    s = play(TT, s, [0, 'draw']);
+    expect(legal(TT, s)).toEqual(['5-2>mexican', 'pass']);
+    s = play(TT, s, [0, 'pass']);
+    expect(show(TT, s)).toMatchObject({ turn: 1, pendingDoubles: [{ tile: '3-3', target: 'p0' }] });
+    expect(show(TT, s).trains.p0.marker).toBe(true);
+  });
+
+  it('TT-5: a double as the extra tile owes yet another', () => {
+    let s = tt([
+      ['6-3', '3-3', '5-5', '3-0', '1-1'],
+      ['6-5', '5-1', '2-0'],
+      ['6-4', '4-2', '0-0'],
+    ]);
+    s = play(
+      TT,
+      s,
+      [0, 'play', '6-3', 'p0'],
+      [1, 'play', '6-5', 'mexican'],
+      [2, 'play', '6-4', 'p2'],
+    );
+    s = play(TT, s, [0, 'play', '3-3', 'p0'], [0, 'play', '5-5', 'mexican']);
+    expect(s.turn).toBe(0);
+    expect(legal(TT, s)).toEqual(['3-0>p0']);
+    s = play(TT, s, [0, 'play', '3-0', 'p0']);
+    expect(show(TT, s)).toMatchObject({
+      turn: 1,
+      pendingDoubles: [{ tile: '5-5', target: 'mexican' }],
+    });
+    expect(legal(TT, s)).toEqual(['5-1>mexican']);
+  });
+
+  it('TT-6: unsatisfied doubles stack; the most recent is satisfied first, then the older one', () => {
+    let s = tt(
+      [
+        ['6-3', '3-3', '5-5', '2-0', '1-0'],
+        ['6-5', '4-1', '5-1', '3-1'],
+        ['6-4', '4-2', '0-0', '3-2'],
+      ],
+      ['1-1', '2-2'],
+    );
+    s = play(
+      TT,
+      s,
+      [0, 'play', '6-3', 'p0'],
+      [1, 'play', '6-5', 'mexican'],
+      [2, 'play', '6-4', 'p2'],
+    );
+    s = play(
+      TT,
+      s,
+      [0, 'play', '3-3', 'p0'],
+      [0, 'play', '5-5', 'mexican'],
+      [0, 'draw'],
+      [0, 'pass'],
+    );
+    expect(show(TT, s).pendingDoubles).toEqual([
+      { tile: '3-3', target: 'p0' },
+      { tile: '5-5', target: 'mexican' },
+    ]);
+    expect(legal(TT, s)).toEqual(['5-1>mexican']);
+    expect(refuse(TT, s, [1, 'play', '3-1', 'p0'])).toMatchObject({
+      code: 'ILLEGAL_MOVE',
+      rule: 'TT-6',
+    });
+    s = play(TT, s, [1, 'play', '5-1', 'mexican']);
+    expect(show(TT, s)).toMatchObject({ turn: 2, pendingDoubles: [{ tile: '3-3', target: 'p0' }] });
+    expect(legal(TT, s)).toEqual(['3-2>p0']);
+    s = play(TT, s, [2, 'play', '3-2', 'p0']);
+    expect(show(TT, s)).toMatchObject({ turn: 0, pendingDoubles: [] });
+  });
+
+  it('TT-6: a player who cannot satisfy it draws; still unable, they mark their train and the duty passes left', () => {
+    let s = tt(
+      [
+        ['6-3', '3-3', '1-0'],
+        ['6-5', '5-1', '4-4'],
+        ['6-4', '4-2', '3-2'],
+      ],
+      ['5-2', '2-2'],
+    );
+    s = play(
+      TT,
+      s,
+      [0, 'play', '6-3', 'p0'],
+      [1, 'play', '6-5', 'mexican'],
+      [2, 'play', '6-4', 'p2'],
+    );
+    s = play(TT, s, [0, 'play', '3-3', 'p0'], [0, 'draw'], [0, 'pass']);
+    expect(refuse(TT, s, [1, 'pass'])).toMatchObject({ rule: 'TT-6' });
+    s = play(TT, s, [1, 'draw']);
+    expect(legal(TT, s)).toEqual(['pass']);
+    s = play(TT, s, [1, 'pass']);
+    expect(show(TT, s).trains.p1.marker).toBe(true);
+    expect(legal(TT, s)).toEqual(['3-2>p0']);
+  });
+
+  it('TT-7: a player who goes out on a double need not satisfy it', () => {
+    let s = tt([
+      ['6-3', '3-3'],
+      ['6-5', '5-1'],
+      ['6-4', '4-2'],
+    ]);
+    s = play(
+      TT,
+      s,
+      [0, 'play', '6-3', 'p0'],
+      [1, 'play', '6-5', 'mexican'],
+      [2, 'play', '6-4', 'p2'],
+    );
+    s = play(TT, s, [0, 'play', '3-3', 'p0']);
+    expect(show(TT, s)).toMatchObject({
+      phase: 'roundOver',
+      pendingDoubles: [],
+      scores: [0, 6, 6],
+    });
+  });
+
+  it('TT-8: results rank every player by total, lowest first; ties share a place', () => {
+    expect(places([10, 3, 10, 7])).toEqual([3, 1, 3, 2]);
+    let s = begin(
+      TT,
+      { set: 6, handSize: 2, startDouble: 0 },
+      {
+        hands: [
+          ['1-0', '2-2'],
+          ['3-0', '4-4'],
+          ['6-5', '1-1'],
+        ],
+        firstPlayer: 0,
+      },
+    );
+    s = play(
+      TT,
+      s,
+      [0, 'play', '1-0', 'p0'],
+      [1, 'play', '3-0', 'p1'],
+      [2, 'pass'],
+      [0, 'pass'],
+      [1, 'pass'],
+    );
+    expect(show(TT, s)).toMatchObject({
+      phase: 'gameOver',
+      scores: [4, 8, 13],
+      winners: [0],
+      places: [1, 2, 3],
+    });
+  });
+
+  it('TT-9: a player joins between rounds with the highest total; the first player keeps moving left', () => {
+    let s = begin(
+      TT,
+      { set: 6, handSize: 2, startDouble: 6 },
+      {
+        hands: [
+          ['5-0', '1-0'],
+          ['4-1', '3-3'],
+        ],
+        firstPlayer: 1,
+      },
+    );
+    expect(joinSeat(s)).toMatchObject({ ok: false, error: { code: 'WRONG_PHASE', rule: 'TT-9' } });
+    s = play(TT, s, [1, 'pass'], [0, 'pass']);
+    expect(show(TT, s).scores).toEqual([6, 11]);
+    s = must(joinSeat(s));
+    expect(s.players).toBe(3);
+    expect(s.options.handSize).toBe(2);
+    expect(show(TT, s).scores).toEqual([6, 11, 11]);
+    s = begin(TT, {}, { hands: [['5-0'], ['4-1'], ['3-3']] }, s);
+    expect(show(TT, s)).toMatchObject({ round: 2, engine: '5-5', turn: 2 });
+    // Joining while dealing takes the rotation around the larger table too.
+    const full = TT.newGame(6, defaultOptions(TT as unknown as Variant, 6));
+    const seven = must(joinSeat(full));
+    expect(seven.options.handSize).toBe(10);
+    expect(joinSeat(must(joinSeat(seven)))).toMatchObject({ ok: false, error: { rule: 'TT-9' } });
+    expect(joinSeat(MT.newGame(2, { set: 6, handSize: 1, rounds: 1 }))).toMatchObject({
+      ok: false,
+    });
+  });
+});
+
+describe('mexican-train: views, claims and the audit', () => {
+  /** The round's start, right after the deal (the call-down not yet made). */
+  function dealt(
+    v: V,
+    options: Record<string, number>,
+    hands: string[][],
+    boneyard: string[],
+  ): MtState {
+    const s = v.newGame(
+      hands.length,
+      defaultOptions(v as unknown as Variant, hands.length, options),
+    );
+    return must(
+      v.supply(s, {
+        kind: 'deal',
+        ...dealCards(v.tileSet(hands.length, s.options), hands, boneyard),
+      }),
+    );
+  }
+
+  function tileAt(s: MtState, pos: number): number {
+    const card = [...s.hands.flat(), ...s.boneyard].find((c) => c.pos === pos);
+    if (card?.tile == null) throw new Error(`position ${pos} unknown`);
+    return card.tile;
+  }
+
+  /**
+   * Plays `moves` as seat `watcher` sees them (other hands and the boneyard hidden,
+   * disclosures revealed) while the full game carries them out as they are,
+   * false claims included.
+   */
+  function watch(v: V, start: MtState, watcher: number, moves: MoveText[]) {
+    let full = start;
+    let view = viewOf(start, watcher);
+    const claims: { seat: number; moveIndex: number; rule: string }[] = [];
+    const played: Move[] = [];
+    for (const text of moves) {
+      const m = toMove(v, full, text);
+      const ds = v.disclosures(full, m);
+      for (const d of ds) {
+        if (d.when === 'before') view = must(revealCard(view, d.pos, tileAt(full, d.pos)));
+      }
+      const r = must(applyMove(v, view, m));
+      if (r.claim)
+        claims.push({ seat: r.claim.seat, moveIndex: r.claim.moveIndex, rule: r.claim.rule });
+      const next = v.perform(full, m);
+      view = r.state;
+      for (const d of ds) {
+        if (d.when === 'after' && d.to === watcher)
+          view = must(revealCard(view, d.pos, tileAt(next, d.pos)));
+      }
+      full = next;
+      played.push(m);
+    }
+    return { full, view, claims, played };
+  }
+
+  const violations = (v: V, start: MtState, moves: readonly Move[]) =>
+    auditRound(v, start, moves).violations.map(({ seat, moveIndex, rule }) => ({
+      seat,
+      moveIndex,
+      rule,
+    }));
+
+  it('MT-2: a false `declare null` is a claim on the other views and a violation in the audit', () => {
+    const start = dealt(
+      MT,
+      { set: 6, handSize: 3 },
+      [
+        ['6-6', '6-3', '2-1'],
+        ['5-5', '5-1', '1-0'],
+      ],
+      ['4-0'],
+    );
+    const { claims, played, view } = watch(MT, start, 1, [
+      [0, 'declare', null],
+      [1, 'declare', null],
+      [0, 'declare', null],
+      [1, 'declare', '5-5'],
+    ]);
+    expect(claims).toContainEqual({ seat: 0, moveIndex: 0, rule: 'MT-2' });
+    expect(show(MT, view)).toMatchObject({ engine: '5-5', turn: 1 });
+    expect(violations(MT, start, played)).toEqual([{ seat: 0, moveIndex: 0, rule: 'MT-2' }]);
+  });
+
+  it('MT-8: a draw while holding a playable tile is a claim on the views and a violation in the audit', () => {
+    const start = dealt(
+      MT,
+      { set: 6, handSize: 3 },
+      [
+        ['6-6', '6-3', '2-1'],
+        ['6-0', '5-4', '3-3'],
+      ],
+      ['1-0', '3-2'],
+    );
+    const { claims, played } = watch(MT, start, 0, [
+      [0, 'declare', '6-6'],
+      [0, 'play', '6-3', 'p0'],
+      [1, 'play', '6-0', 'p1'],
+      [0, 'draw'],
+      [0, 'pass'],
+      // Seat 1 holds 3-3, playable on seat 0's marked train, yet draws.
+      [1, 'draw'],
+      [1, 'pass'],
+    ]);
+    expect(claims).toContainEqual({ seat: 1, moveIndex: 5, rule: 'MT-8' });
+    expect(violations(MT, start, played)).toEqual([{ seat: 1, moveIndex: 5, rule: 'MT-8' }]);
+  });
+
+  it('MT-7 C-5: a pass keeping a drawn tile that satisfies the double is a claim, and a violation in the audit', () => {
+    const start = dealt(
+      MT,
+      { set: 6, handSize: 4 },
+      [
+        ['6-6', '6-3', '3-3', '1-0'],
+        ['6-0', '5-4', '4-1'],
+      ],
+      ['5-5', '3-2'],
+    );
+    const { claims, played } = watch(MT, start, 0, [
+      [0, 'declare', '6-6'],
+      [0, 'play', '6-3', 'p0'],
+      [1, 'play', '6-0', 'p1'],
+      [0, 'play', '3-3', 'p0'],
+      [0, 'draw'],
+      [0, 'pass'],
+      [1, 'draw'],
+      [1, 'pass'],
+    ]);
+    expect(claims).toContainEqual({ seat: 1, moveIndex: 7, rule: 'MT-7' });
+    expect(violations(MT, start, played)).toEqual([{ seat: 1, moveIndex: 7, rule: 'MT-7' }]);
+  });
+
+  it('an honest round passes the audit; views agree with the full game on the public state', () => {
+    const start = dealt(
+      MT,
+      { set: 6, handSize: 3 },
+      [
+        ['6-6', '6-3', '2-1'],
+        ['6-0', '5-4', '4-4'],
+      ],
+      ['1-0'],
+    );
+    const moves: MoveText[] = [
+      [0, 'declare', '6-6'],
+      [0, 'play', '6-3', 'p0'],
+      [1, 'play', '6-0', 'p1'],
+      [0, 'draw'],
+    ];
+    const { full, view, played } = watch(MT, start, 1, moves);
+    expect(violations(MT, start, played)).toEqual([]);
+    expect(MT.publicState(view)).toEqual(MT.publicState(full));
+    // The watcher cannot list the other seat's plays.
+    expect(MT.legalMoves(view).filter((m) => m.type === 'play')).toEqual([]);
+  });
+
+  it('MT-11 on a view: the round is scored once the hands are revealed', () => {
+    const start = dealt(
+      MT,
+      { set: 6, handSize: 3, rounds: 2 },
+      [
+        ['6-6', '6-4', '5-0'],
+        ['6-1', '3-2', '2-2'],
+      ],
+      [],
+    );
+    const { full, view } = watch(MT, start, 0, [
+      [0, 'declare', '6-6'],
+      [0, 'play', '6-4', 'p0'],
+      [1, 'play', '6-1', 'p1'],
+      [0, 'pass'],
+      [1, 'pass'],
+    ]);
+    expect(full.scores).toEqual([5, 9]);
+    expect(view).toMatchObject({ phase: 'roundOver', unscored: true, scores: [0, 0] });
+    expect(settleScores(view)).toBe(view);
+    let revealed = view;
+    for (const c of full.hands.flat())
+      revealed = must(revealCard(revealed, c.pos, c.tile as number));
+    expect(settleScores(revealed).scores).toEqual([5, 9]);
+    expect(MT.nextRound(revealed).scores).toEqual([5, 9]);
+  });
+
+  it('malformed moves are BAD_MOVE and change nothing', () => {
+    const s = begin(MT, six, {
+      hands: [
+        ['6-6', '6-3', '2-1'],
+        ['6-0', '5-4', '4-4'],
+      ],
+      boneyard: ['1-0'],
+    });
+    const tries: Move[] = [
+      { seat: 0, type: 'choose', tile: 3 },
+      { seat: 0, type: 'removeTrack' },
+      { seat: 0, type: 'play', tile: 99, target: 'p0' },
+      { seat: 0, type: 'play', tile: -1, target: 'p0' },
+      { seat: 0, type: 'play', tile: tile(MT, s, '6-3'), target: 'p0', from: 'yard', replace: 1 },
+    ];
+    for (const m of tries)
+      expect(applyMove(MT, s, m)).toMatchObject({ ok: false, error: { code: 'BAD_MOVE' } });
+    expect(
+      applyMove(MT, s, { seat: 0, type: 'play', tile: tile(MT, s, '6-3'), target: 'p5' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_MOVE', rule: 'MT-5' },
+    });
+    expect(
+      applyMove(MT, s, { seat: 0, type: 'play', tile: tile(MT, s, '5-4'), target: 'p0' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_MOVE', rule: 'MT-5' },
+    });
+    expect(refuse(MT, s, [0, 'declare', null])).toMatchObject({ rule: 'MT-2' });
+  });
+});
