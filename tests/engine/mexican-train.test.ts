@@ -47,7 +47,7 @@ function begin(v: V, options: Record<string, number>, deal: Deal, from?: MtState
   let s = from
     ? v.nextRound(from)
     : v.newGame(players, defaultOptions(v as unknown as Variant, players, options));
-  const round = { hands: deal.hands, boneyard: deal.boneyard ?? [], moves: [], ...deal };
+  const round = { ...deal, boneyard: deal.boneyard ?? [], moves: [] };
   s = must(v.scenario.prepareRound(s, round, !from));
   const set = v.tileSet(players, s.options);
   s = must(v.supply(s, { kind: 'deal', ...dealCards(set, deal.hands, deal.boneyard ?? []) }));
@@ -94,8 +94,13 @@ function refuse(v: V, s: MtState, m: MoveText): EngineError {
   return r.error;
 }
 
+interface TrainOut {
+  tiles: string[];
+  open: number | null;
+  marker: boolean;
+}
 type Out = Record<string, Json> & {
-  trains: Record<string, { tiles: string[]; open: number | null; marker: boolean }>;
+  trains: Record<'p0' | 'p1' | 'p2', TrainOut> & { mexican?: TrainOut };
   hands: string[][];
   scores: number[];
   winners: number[];
