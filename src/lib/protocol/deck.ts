@@ -1,0 +1,133 @@
+// One deck's public state: the tile points, every hop's output, who each position
+// is dealt to, the keys published so far and the faces they opened. It knows no
+// rules: which positions go to whom is decided by the caller (the reducer).
+import { toBase64url } from './bytes';
+import type { DealContext } from './context';
+import { fail, ok, type Result } from './errors';
+import { encodePoint, tilePoint, type Point, type Scalar } from './group';
+
+/** A seat, or everyone. */
+export type Owner = number | 'public';
+/** What an opened position shows: a tile id, or a point that is no tile (a corrupted deck). */
+export type TileFace = number | 'not-a-tile';
+
+export interface DeckSpec {
+  /** Names the tile set in the tile points' label, e.g. "double-12". */
+  readonly set: string;
+  /** Distinct tile ids, in the order of the unshuffled deck. */
+  readonly tiles: readonly number[];
+}
+
+export interface MaskedDeck {
+  readonly points: readonly Point[];
+  readonly bytes: readonly Uint8Array[];
+  readonly encoded: readonly string[];
+}
+
+export interface ShuffleHopRecord {
+  readonly seat: number;
+  readonly seq: number;
+  readonly deck: MaskedDeck;
+}
+
+export interface LockHopRecord extends ShuffleHopRecord {
+  readonly shuffleKey: Point;
+  readonly lockKeys: readonly Point[];
+}
+
+export interface PublishedKey {
+  readonly key: Scalar;
+  readonly seq: number;
+}
+
+export interface DeckState {
+  readonly id: number;
+  readonly spec: DeckSpec;
+  readonly initial: MaskedDeck;
+  /** Encoded tile point → tile id. */
+  readonly tileAt: ReadonlyMap<string, number>;
+  readonly shuffles: readonly ShuffleHopRecord[];
+  readonly locks: readonly LockHopRecord[];
+  readonly owners: readonly (Owner | null)[];
+  /** keys[position][seat]. */
+  readonly keys: readonly (readonly (PublishedKey | null)[])[];
+  /** Faces of positions whose every key is public. */
+  readonly faces: readonly (TileFace | null)[];
+}
+
+export type DeckStage = 'shuffling' | 'locking' | 'ready';
+
+export const MAX_DECK_SIZE = 1024;
+
+export function maskedDeck(points: readonly Point[]): MaskedDeck {
+  const bytes = points.map(encodePoint);
+  return { points, bytes, encoded: bytes.map(toBase64url) };
+}
+
+export function openDeck(ctx: DealContext, id: number, spec: DeckSpec): Result<DeckState> {
+  const n = spec.tiles.length;
+  const valid = spec.tiles.every((t) => Number.isSafeInteger(t) && t >= 0);
+  if (n < 1 || n > MAX_DECK_SIZE || !valid || new Set(spec.tiles).size !== n) {
+    return fail('WRONG_SIZE', 'a deck holds 1…1024 distinct non-negative tile ids');
+  }
+  const initial = maskedDeck(spec.tiles.map((t) => tilePoint(ctx.game, spec.set, t)));
+  return ok({
+    id,
+    spec,
+    initial,
+    tileAt: new Map(initial.encoded.map((e, i) => [e, spec.tiles[i] ?? -1])),
+    shuffles: [],
+    locks: [],
+    owners: spec.tiles.map(() => null),
+    keys: spec.tiles.map(() => Array.from({ length: ctx.seats }, () => null)),
+    faces: spec.tiles.map(() => null),
+  });
+}
+
+export function deckSize(deck: DeckState): number {
+  return deck.spec.tiles.length;
+}
+
+export function deckStage(ctx: DealContext, deck: DeckState): DeckStage {
+  if (deck.shuffles.length < ctx.seats) return 'shuffling';
+  return deck.locks.length < ctx.seats ? 'locking' : 'ready';
+}
+
+/** Hops go in seat order, shuffles first: the seat whose hop comes next, if any. */
+export function nextHopSeat(ctx: DealContext, deck: DeckState): number | null {
+  const stage = deckStage(ctx, deck);
+  if (stage === 'ready') return null;
+  return stage === 'shuffling' ? deck.shuffles.length : deck.locks.length;
+}
+
+export function currentDeck(deck: DeckState): MaskedDeck {
+  return deck.locks.at(-1)?.deck ?? deck.shuffles.at(-1)?.deck ?? deck.initial;
+}
+
+export function assignPositions(
+  ctx: DealContext,
+  deck: DeckState,
+  positions: readonly number[],
+  owner: Owner,
+): Result<DeckState> {
+  if (deckStage(ctx, deck) !== 'ready') return fail('WRONG_STAGE', 'deck is not locked yet');
+  if (owner !== 'public' && !(Number.isInteger(owner) && owner >= 0 && owner < ctx.seats)) {
+    return fail('UNKNOWN_SEAT', 'owner is no seat');
+  }
+  const owners = [...deck.owners];
+  for (const p of positions) {
+    if (!Number.isInteger(p) || p < 0 || p >= owners.length) return fail('BAD_POSITION');
+    if (owners[p] !== null) return fail('ALREADY_ASSIGNED', `position ${p}`);
+    owners[p] = owner;
+  }
+  return ok({ ...deck, owners });
+}
+
+/** Positions not yet dealt, in deck order (the top of the boneyard first). */
+export function unassignedPositions(deck: DeckState): number[] {
+  const out: number[] = [];
+  deck.owners.forEach((o, p) => {
+    if (o === null) out.push(p);
+  });
+  return out;
+}

@@ -1,0 +1,89 @@
+import { toBase64url } from '$lib/protocol/bytes';
+import type { DealContext } from '$lib/protocol/context';
+import { currentDeck, maskedDeck, openDeck, type DeckState } from '$lib/protocol/deck';
+import {
+  applyLockHop,
+  applyShuffleHop,
+  buildLockHop,
+  buildShuffleHop,
+  lockTranscript,
+} from '$lib/protocol/deck-hops';
+import type { LockHopBody } from '$lib/protocol/entry-kinds';
+import { baseMul, encodePoint, mul, scalar, type Point } from '$lib/protocol/group';
+import { proveLock } from '$lib/protocol/lock-proof';
+import { lockScalars, nonceDrbg, shuffleScalar } from '$lib/protocol/peer-secret';
+import { testSeed, tiles, unwrap } from './helpers';
+
+export const ctx: DealContext = { game: 'deck-test', round: 0, seats: 3 };
+export const seeds = [0, 1, 2].map((i) => testSeed('deck', i));
+
+export function freshDeck(n = 8): DeckState {
+  return unwrap(openDeck(ctx, 0, { set: 'double-6', tiles: tiles(n) }));
+}
+
+export function shuffled(n = 8): DeckState {
+  let deck = freshDeck(n);
+  for (let s = 0; s < ctx.seats; s++) {
+    deck = unwrap(applyShuffleHop(ctx, deck, s, s, buildShuffleHop(ctx, deck, seeds[s]!)));
+  }
+  return deck;
+}
+
+export function locked(n = 8): DeckState {
+  let deck = shuffled(n);
+  for (let s = 0; s < ctx.seats; s++) {
+    deck = unwrap(applyLockHop(ctx, deck, s, 10 + s, buildLockHop(ctx, deck, s, seeds[s]!)));
+  }
+  return deck;
+}
+
+/**
+ * A lock hop whose points or keys were altered after computing them honestly, with
+ * the best proof the cheater can make: the honest prover run on the altered statement.
+ */
+export function dishonestLock(
+  deck: DeckState,
+  seat: number,
+  alter: (after: Point[], lockKeys: Point[], before: readonly Point[]) => void,
+  shuffleScalarUsed?: bigint,
+): LockHopBody {
+  const seed = seeds[seat]!;
+  const before = currentDeck(deck);
+  const n = before.points.length;
+  const s = shuffleScalarUsed ?? shuffleScalar(ctx, seed, deck.id);
+  const k = lockScalars(ctx, seed, deck.id, n);
+  const after = before.points.map((p, i) => mul(p, scalar.mul(k[i]!, scalar.inv(s))));
+  const lockKeys = k.map(baseMul);
+  alter(after, lockKeys, before.points);
+  const afterDeck = maskedDeck(after);
+  const shuffleKey = baseMul(s);
+  const keyBytes = lockKeys.map(encodePoint);
+  const transcript = lockTranscript(
+    ctx,
+    deck.id,
+    seat,
+    before,
+    afterDeck,
+    encodePoint(shuffleKey),
+    keyBytes,
+  );
+  const proof = proveLock(
+    { transcript, before: before.points, after, shuffleKey, lockKeys },
+    { shuffleScalar: s, lockScalars: k },
+    nonceDrbg(seed, transcript),
+  );
+  const text = (p: Point): string => toBase64url(encodePoint(p));
+  return {
+    deck: deck.id,
+    points: afterDeck.encoded,
+    shuffleKey: text(shuffleKey),
+    lockKeys: keyBytes.map(toBase64url),
+    proof: {
+      commitS: text(proof.commitS),
+      commitK: text(proof.commitK),
+      commitFold: text(proof.commitFold),
+      responseS: toBase64url(scalar.encode(proof.responseS)),
+      responses: proof.responses.map((z) => toBase64url(scalar.encode(z))),
+    },
+  };
+}
