@@ -14,19 +14,22 @@ import { newGame, optionSpecs, setOf, tileSet } from './state';
 import type { Engine191State } from './state';
 import { illegal } from './verdicts';
 
+function badTile(count: number, t: number | null | undefined): boolean {
+  return t !== undefined && (t === null || !Number.isInteger(t) || t < 0 || t >= count);
+}
+
 function validate(state: Engine191State, move: Move): Verdict {
   const set = setOf(state);
   const count = set.tiles.length;
-  const badTile = (t: number | undefined) => t !== undefined && (t < 0 || t >= count);
   if (move.seat < 0 || move.seat >= state.players || !Number.isInteger(move.seat)) {
     return illegal(null, 'no such seat', 'BAD_MOVE');
   }
-  if ('tile' in move && (move.tile === null || badTile(move.tile))) {
+  if ('tile' in move && badTile(count, move.tile)) {
     return illegal(null, 'no such tile in this set', 'BAD_MOVE');
   }
   if (
     move.type === 'play' &&
-    (badTile(move.replace) || (move.replace !== undefined) !== (move.from === 'yard'))
+    (badTile(count, move.replace) || (move.replace !== undefined) !== (move.from === 'yard'))
   ) {
     return illegal(null, 'a play from the yard names a replacing tile, and only then', 'BAD_MOVE');
   }
@@ -55,8 +58,9 @@ function validate(state: Engine191State, move: Move): Verdict {
 }
 
 function perform(state: Engine191State, move: Move): Engine191State {
-  const next = { ...state, moveIndex: state.moveIndex + 1 };
-  return move.type === 'choose' ? performChoose(next, move) : performTurnMove(next, move);
+  return move.type === 'choose'
+    ? performChoose({ ...state, moveIndex: state.moveIndex + 1 }, move)
+    : performTurnMove(state, move);
 }
 
 /** E-10: the draw owed after a reshuffle is made for the seat to act. */

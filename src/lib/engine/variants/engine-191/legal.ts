@@ -1,21 +1,52 @@
 // Every legal move of the seat to act, from the tiles this state knows.
+// Written as plain loops: it runs before every move of a random playout.
 import { knownTiles } from '../../cards';
-import type { TileId } from '../../tiles';
-import type { Move, Target } from '../../types';
-import { personal } from '../../types';
+import type { TileId, TileSet } from '../../tiles';
+import type { Move, Seat, Target } from '../../types';
 import { barredLine, stock } from './checks';
 import { dutyLines, matches } from './lines';
 import { setOf } from './state';
 import type { Engine191State } from './state';
-import { holds } from './verdicts';
 
 /** E-2: every seat yet to choose may commit any tile of its hand. */
 function chooseMoves(state: Engine191State): Move[] {
-  return state.chosen.flatMap((chosen, seat) =>
-    chosen === null
-      ? knownTiles(state.hands[seat] ?? []).map((tile): Move => ({ seat, type: 'choose', tile }))
-      : [],
-  );
+  const moves: Move[] = [];
+  state.chosen.forEach((chosen, seat) => {
+    if (chosen !== null) return;
+    for (const tile of knownTiles(state.hands[seat] ?? []))
+      moves.push({ seat, type: 'choose', tile });
+  });
+  return moves;
+}
+
+/** E-3: `tile` on every open line end it matches (from the yard once per replacing tile, E-7). */
+function addPlays(
+  moves: Move[],
+  set: TileSet,
+  seat: Seat,
+  targets: readonly Target[],
+  suits: readonly number[],
+  tile: TileId,
+  replaces: readonly TileId[] | null,
+): void {
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i] as Target;
+    if (!matches(set, tile, suits[i] ?? -1)) continue;
+    if (replaces === null) moves.push({ seat, type: 'play', tile, target });
+    else
+      for (const replace of replaces)
+        moves.push({ seat, type: 'play', tile, target, from: 'yard', replace });
+  }
+}
+
+/** E-5: whether the seat is known to hold a tile that continues an incomplete station. */
+function canContinue(state: Engine191State, set: TileSet, seat: Seat, duty: Seat[]): boolean {
+  const tiles = [...(state.yards[seat] ?? []), ...knownTiles(state.hands[seat] ?? [])];
+  for (const owner of duty) {
+    const suit = state.lines[owner]?.open ?? -1;
+    for (const tile of tiles) if (matches(set, tile, suit)) return true;
+  }
+  return false;
 }
 
 export function legalMoves(state: Engine191State): Move[] {
@@ -26,40 +57,31 @@ export function legalMoves(state: Engine191State): Move[] {
   if (state.owed !== null) return state.boneyard.length > 0 ? [{ seat, type: 'draw' }] : [];
   const set = setOf(state);
   const duty = dutyLines(state, set);
-  const open: { target: Target; suit: number }[] = [];
+  const targets: Target[] = [];
+  const suits: number[] = [];
   for (let owner = 0; owner < state.players; owner++) {
     if (barredLine(state, set, seat, owner, duty.length)) continue;
-    open.push({ target: personal(owner), suit: state.lines[owner]?.open ?? -1 });
+    targets.push(`p${owner}`);
+    suits.push(state.lines[owner]?.open ?? -1);
   }
   const moves: Move[] = [];
   const hand = knownTiles(state.hands[seat] ?? []);
-  const plays = (tile: TileId, replaces: readonly TileId[] | null) => {
-    for (const { target, suit } of open) {
-      if (!matches(set, tile, suit)) continue;
-      if (replaces === null) moves.push({ seat, type: 'play', tile, target });
-      else
-        for (const replace of replaces) {
-          moves.push({ seat, type: 'play', tile, target, from: 'yard', replace });
-        }
-    }
-  };
   if (state.step === 'drawn') {
-    if (state.drawn !== null) plays(state.drawn, hand);
+    if (state.drawn !== null) addPlays(moves, set, seat, targets, suits, state.drawn, hand);
     moves.push({ seat, type: 'pass' });
     return moves;
   }
-  for (const tile of hand) plays(tile, null);
-  for (const tile of state.yards[seat] ?? []) plays(tile, hand);
+  for (const tile of hand) addPlays(moves, set, seat, targets, suits, tile, null);
+  for (const tile of state.yards[seat] ?? [])
+    addPlays(moves, set, seat, targets, suits, tile, hand);
   if (state.step !== 'start') {
-    moves.push({ seat, type: 'pass' });
+    moves.push({ seat, type: 'pass' }); // E-8
     return moves;
   }
   if ((state.lines[seat]?.tiles.length ?? 0) > 0) moves.push({ seat, type: 'removeTrack' });
   // E-5: no draw or pass while an incomplete station can be continued.
-  const dutySuits = duty.map((owner) => state.lines[owner]?.open ?? -1);
-  const bound =
-    dutySuits.length > 0 &&
-    holds(state, seat, (tile) => dutySuits.some((suit) => matches(set, tile, suit))) === 'yes';
-  if (!bound) moves.push({ seat, type: stock(state) > 0 ? 'draw' : 'pass' });
+  if (duty.length === 0 || !canContinue(state, set, seat, duty)) {
+    moves.push({ seat, type: stock(state) > 0 ? 'draw' : 'pass' });
+  }
   return moves;
 }

@@ -4,14 +4,15 @@ import type { TileId, TileSet } from '../../tiles';
 import type { Seat } from '../../types';
 import type { Engine191State, Line } from './state';
 
+// Hot paths read the set's tile table directly (ids are checked by validate).
 export function isStation(set: TileSet, tile: TileId): boolean {
-  const t = tileDef(set, tile);
-  return t.hi === t.lo;
+  const t = set.tiles[tile];
+  return t !== undefined && t.hi === t.lo;
 }
 
 export function matches(set: TileSet, tile: TileId, suit: number): boolean {
-  const t = tileDef(set, tile);
-  return t.hi === suit || t.lo === suit;
+  const t = set.tiles[tile];
+  return t !== undefined && (t.hi === suit || t.lo === suit);
 }
 
 /** E-3: a tile laid on the line's open end; a double leaves the same suit open. */

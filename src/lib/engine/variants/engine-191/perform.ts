@@ -1,4 +1,5 @@
-// Carrying out the moves of a turn (E-4 … E-11).
+// Carrying out the moves of a turn (E-4 … E-11). Each move gathers its changes
+// in a patch and builds one new state of a fixed shape (fast to build and copy).
 import { indexOfTile, replaceAt, without } from '../../cards';
 import { tileDef } from '../../tiles';
 import type { TileSet } from '../../tiles';
@@ -10,116 +11,148 @@ import { setOf } from './state';
 import type { Engine191State } from './state';
 
 type Play = Extract<Move, { type: 'play' }>;
+type Patch = { -readonly [K in keyof Engine191State]?: Engine191State[K] };
 
-function endTurn(state: Engine191State): Engine191State {
-  const turn = state.turn === null ? null : (state.turn + 1) % state.players;
-  return { ...state, turn, step: 'start', drawn: null, fresh: [], owed: null };
+function patched(s: Engine191State, p: Patch): Engine191State {
+  return {
+    variant: 'engine-191',
+    players: s.players,
+    options: s.options,
+    round: s.round,
+    phase: p.phase ?? s.phase,
+    turn: p.turn !== undefined ? p.turn : s.turn,
+    hands: p.hands ?? s.hands,
+    boneyard: p.boneyard ?? s.boneyard,
+    scores: s.scores,
+    moveIndex: p.moveIndex ?? s.moveIndex,
+    winners: s.winners,
+    station: s.station,
+    chosen: s.chosen,
+    deals: s.deals,
+    lines: p.lines ?? s.lines,
+    yards: p.yards ?? s.yards,
+    discard: p.discard ?? s.discard,
+    reshuffles: s.reshuffles,
+    tokens: s.tokens,
+    step: p.step ?? s.step,
+    drawn: p.drawn !== undefined ? p.drawn : s.drawn,
+    owed: p.owed !== undefined ? p.owed : s.owed,
+    fresh: p.fresh ?? s.fresh,
+    passes: p.passes ?? s.passes,
+  };
+}
+
+/** The turn passes left (C-3). */
+function endTurn(s: Engine191State, p: Patch): void {
+  p.turn = s.turn === null ? null : (s.turn + 1) % s.players;
+  p.step = 'start';
+  p.drawn = null;
+  p.fresh = [];
+  p.owed = null;
 }
 
 /**
- * The boneyard's top card to the seat's hand (E-6) or face up to its score yard
- * (E-4, E-9); with the boneyard empty the draw is owed until the reshuffle (E-10).
+ * The boneyard's top card to the mover's hand (E-6) or face up to their score
+ * yard (E-4, E-9); with the boneyard empty the draw is owed until the reshuffle (E-10).
  */
-function drawTo(state: Engine191State, where: 'hand' | 'yard'): Engine191State {
-  const seat = state.turn ?? 0;
-  const [top, ...boneyard] = state.boneyard;
-  if (!top) return { ...state, owed: where };
+function drawTo(s: Engine191State, p: Patch, where: 'hand' | 'yard'): void {
+  const seat = s.turn ?? 0;
+  const [top, ...boneyard] = s.boneyard;
+  if (!top) {
+    p.owed = where;
+    return;
+  }
+  p.owed = null;
+  p.boneyard = boneyard;
   if (where === 'hand') {
-    const hand = [...(state.hands[seat] ?? []), top];
-    return { ...state, owed: null, boneyard, hands: replaceAt(state.hands, seat, hand) };
+    const hands = p.hands ?? s.hands;
+    p.hands = replaceAt(hands, seat, [...(hands[seat] ?? []), top]);
+    return;
   }
   const tile = top.tile ?? -1;
-  const yard = [...(state.yards[seat] ?? []), tile];
-  return {
-    ...state,
-    owed: null,
-    boneyard,
-    yards: replaceAt(state.yards, seat, yard),
-    drawn: state.step === 'drawn' ? tile : state.drawn,
-  };
+  const yards = p.yards ?? s.yards;
+  p.yards = replaceAt(yards, seat, [...(yards[seat] ?? []), tile]);
+  if ((p.step ?? s.step) === 'drawn') p.drawn = tile;
 }
 
-function performPlay(state: Engine191State, set: TileSet, move: Play): Engine191State {
+function performPlay(s: Engine191State, p: Patch, set: TileSet, move: Play): Engine191State {
   const seat = move.seat;
   const owner = ownerOf(move.target) ?? seat;
-  const hand = state.hands[seat] ?? [];
-  const line = state.lines[owner];
-  if (!line) return state;
-  let { hands, yards } = state;
+  const hand = s.hands[seat] ?? [];
+  const line = s.lines[owner];
+  if (!line) return s;
   if (move.from === 'yard' && move.replace !== undefined) {
     // E-7: the tile from hand takes the played tile's place in the score yard.
-    const yard = state.yards[seat] ?? [];
-    yards = replaceAt(yards, seat, replaceAt(yard, yard.indexOf(move.tile), move.replace));
-    hands = replaceAt(hands, seat, without(hand, indexOfTile(hand, move.replace)));
+    const yard = s.yards[seat] ?? [];
+    p.yards = replaceAt(s.yards, seat, replaceAt(yard, yard.indexOf(move.tile), move.replace));
+    p.hands = replaceAt(s.hands, seat, without(hand, indexOfTile(hand, move.replace)));
   } else {
-    hands = replaceAt(hands, seat, without(hand, indexOfTile(hand, move.tile)));
+    p.hands = replaceAt(s.hands, seat, without(hand, indexOfTile(hand, move.tile)));
   }
   const station = isStation(set, move.tile);
-  const completing = isIncomplete(set, line);
-  const fresh = state.fresh.filter((s) => s !== owner);
-  let next: Engine191State = {
-    ...state,
-    hands,
-    yards,
-    lines: replaceAt(state.lines, owner, extend(set, line, move.tile)),
-    fresh: station ? [...fresh, owner] : fresh,
-    drawn: null,
-    passes: 0,
-    // E-8: a station lets the player go on; track ends the turn.
-    step: station ? 'station' : 'end',
-  };
+  const fresh = s.fresh.filter((f) => f !== owner);
+  p.lines = replaceAt(s.lines, owner, extend(set, line, move.tile));
+  p.fresh = station ? [...fresh, owner] : fresh;
+  p.drawn = null;
+  p.passes = 0;
+  // E-8: a station lets the player go on; track ends the turn.
+  p.step = station ? 'station' : 'end';
   // E-11: an empty hand ends the round before anything else.
-  if ((hands[seat]?.length ?? 0) === 0) return endRound(next);
+  if (hand.length === 1) return endRound(patched(s, p));
   // E-6: a play on an opponent's line draws to hand, unless it completes a station.
-  if (owner !== seat && !completing) next = drawTo(next, 'hand');
-  return next.step === 'end' && next.owed === null ? endTurn(next) : next;
+  if (owner !== seat && !isIncomplete(set, line)) drawTo(s, p, 'hand');
+  if (p.step === 'end' && !p.owed) endTurn(s, p);
+  return patched(s, p);
 }
 
-function performDraw(state: Engine191State): Engine191State {
-  if (state.owed !== null) {
-    const drawn = drawTo(state, state.owed);
-    return drawn.step === 'end' ? endTurn(drawn) : drawn;
+function performDraw(s: Engine191State, p: Patch): Engine191State {
+  if (s.owed !== null) {
+    drawTo(s, p, s.owed);
+    if (s.step === 'end') endTurn(s, p);
+    return patched(s, p);
   }
   // E-9: one tile to the score yard, face up; then that tile only, or pass.
-  return drawTo({ ...state, step: 'drawn', passes: 0 }, 'yard');
+  p.step = 'drawn';
+  p.passes = 0;
+  drawTo(s, p, 'yard');
+  return patched(s, p);
 }
 
-function performRemove(state: Engine191State, set: TileSet): Engine191State {
-  const seat = state.turn ?? 0;
-  const line = state.lines[seat];
-  if (!line || state.station === null) return state;
+function performRemove(s: Engine191State, p: Patch, set: TileSet): Engine191State {
+  const seat = s.turn ?? 0;
+  const line = s.lines[seat];
+  if (!line || s.station === null) return s;
   // E-4: the removed tiles go face up to the discard pile, then one tile to the score yard.
-  const { line: kept, removed } = cutBack(set, line, tileDef(set, state.station).hi);
-  return drawTo(
-    {
-      ...state,
-      lines: replaceAt(state.lines, seat, kept),
-      discard: [...state.discard, ...removed],
-      passes: 0,
-    },
-    'yard',
-  );
+  const { line: kept, removed } = cutBack(set, line, tileDef(set, s.station).hi);
+  p.lines = replaceAt(s.lines, seat, kept);
+  p.discard = [...s.discard, ...removed];
+  p.passes = 0;
+  drawTo(s, p, 'yard');
+  return patched(s, p);
 }
 
-function performPass(state: Engine191State): Engine191State {
-  if (state.step !== 'start') return endTurn(state);
-  // C-7, E-11: every player passed in succession with nothing to draw.
-  const passes = state.passes + 1;
-  if (passes >= state.players) return endRound({ ...state, passes });
-  return endTurn({ ...state, passes });
+function performPass(s: Engine191State, p: Patch): Engine191State {
+  if (s.step === 'start') {
+    // C-7, E-11: every player passed in succession with nothing to draw.
+    p.passes = s.passes + 1;
+    if (p.passes >= s.players) return endRound(patched(s, p));
+  }
+  endTurn(s, p);
+  return patched(s, p);
 }
 
 export function performTurnMove(state: Engine191State, move: Move): Engine191State {
   const set = setOf(state);
+  const p: Patch = { moveIndex: state.moveIndex + 1 };
   switch (move.type) {
     case 'play':
-      return performPlay(state, set, move);
+      return performPlay(state, p, set, move);
     case 'draw':
-      return performDraw(state);
+      return performDraw(state, p);
     case 'removeTrack':
-      return performRemove(state, set);
+      return performRemove(state, p, set);
     case 'pass':
-      return performPass(state);
+      return performPass(state, p);
     default:
       return state;
   }
