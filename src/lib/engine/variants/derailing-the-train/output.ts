@@ -5,7 +5,8 @@ import { tileName } from '../../tiles';
 import type { TileId } from '../../tiles';
 import type { Disclosure } from '../../variant';
 import type { Json, Move } from '../../types';
-import { isDerailed, tileSetOf } from './state';
+import { isDerailed } from './placement';
+import { tileSetOf } from './state';
 import type { DtState, Train } from './state';
 
 export function publicState(state: DtState): Json {

@@ -1,10 +1,25 @@
 // Where a tile may go (DT-4 … DT-10): the restriction in force for the seat to
-// act, then the train's own rule.
-import { hasSuit, isDouble } from '../../tiles';
+// act, then the train's own rule. This is the hot path of legal-move listing, so
+// tile facts are read straight off the set here.
 import type { TileId, TileSet } from '../../tiles';
 import type { Seat, Target } from '../../types';
-import { isDerailed, platformSuit, targetsOf } from './state';
 import type { DtState, Train } from './state';
+
+function isDoubleTile(set: TileSet, tile: TileId): boolean {
+  const t = set.tiles[tile];
+  return t !== undefined && t.hi === t.lo;
+}
+
+function matches(set: TileSet, tile: TileId, suit: number): boolean {
+  const t = set.tiles[tile];
+  return t !== undefined && (t.hi === suit || t.lo === suit);
+}
+
+/** DT-7, DT-8: a train is derailed while its last tile is a double (only derailers are laid on trains). */
+export function isDerailed(set: TileSet, train: Train | null | undefined): boolean {
+  const last = train?.tiles[train.tiles.length - 1];
+  return last !== undefined && isDoubleTile(set, last);
+}
 
 /**
  * The restriction on the seat to act, named by its rule: DT-8 after derailing
@@ -31,12 +46,11 @@ export function placementError(
   tile: TileId,
   target: Target,
 ): string | null {
-  const own: Target = `p${seat}`;
   switch (scope.rule) {
     case 'DT-8':
       return target === scope.target && backOnTrack(set, state, target, tile) ? null : 'DT-8';
     case 'DT-9':
-      return target === own && backOnTrack(set, state, target, tile) ? null : 'DT-9';
+      return target === `p${seat}` && backOnTrack(set, state, target, tile) ? null : 'DT-9';
     case 'DT-10':
       return target === 'community' && backOnTrack(set, state, target, tile) ? null : 'DT-10';
     case 'DT-6':
@@ -47,7 +61,7 @@ export function placementError(
 /** DT-8: a matching tile on the derailing double. */
 function backOnTrack(set: TileSet, state: DtState, target: Target, tile: TileId): boolean {
   const train = target === 'community' ? state.community : state.trains[Number(target.slice(1))];
-  return !!train && isDerailed(set, train) && hasSuit(set, tile, train.open);
+  return !!train && isDerailed(set, train) && matches(set, tile, train.open);
 }
 
 function freePlayError(
@@ -57,28 +71,55 @@ function freePlayError(
   tile: TileId,
   target: Target,
 ): string | null {
-  const double = isDouble(set, tile);
+  const double = isDoubleTile(set, tile);
   if (target === 'community') {
     const community = state.community;
-    // DT-5: begun with a tile matching the platform; public to everyone.
-    if (!community) return !double && hasSuit(set, tile, platformSuit(set, state)) ? null : 'DT-5';
-    if (hasSuit(set, tile, community.open)) return null;
+    if (!community) {
+      // DT-5: begun with a tile matching the platform; public to everyone.
+      const platform = state.platform === null ? undefined : set.tiles[state.platform];
+      return !double && platform && matches(set, tile, platform.hi) ? null : 'DT-5';
+    }
+    if (matches(set, tile, community.open)) return null;
     return double ? 'DT-7' : 'DT-5';
   }
   const owner = target[0] === 'p' ? Number(target.slice(1)) : -1;
-  const train: Train | undefined =
-    owner >= 0 && owner < state.players ? state.trains[owner] : undefined;
+  const train = owner >= 0 && owner < state.players ? state.trains[owner] : undefined;
   // DT-4: the trains are the personal ones and the community train.
   if (!train) return 'DT-4';
-  const matches = hasSuit(set, tile, train.open);
+  const fits = matches(set, tile, train.open);
   // DT-8: anyone may put another player's derailed (hence marked) train back on track.
-  if (isDerailed(set, train)) return !double && matches ? null : 'DT-8';
+  if (isDerailed(set, train)) return !double && fits ? null : 'DT-8';
   // DT-7: a derailer goes on any established train whose end it matches.
-  if (double) return train.tiles.length > 0 && matches ? null : 'DT-7';
-  if (owner === seat) return matches ? null : 'DT-4';
+  if (double) return train.tiles.length > 0 && fits ? null : 'DT-7';
+  if (owner === seat) return fits ? null : 'DT-4';
   // DT-4, DT-6: another player's train only while its marker makes it public.
   if (!train.marker) return 'DT-4';
-  return matches ? null : 'DT-6';
+  return fits ? null : 'DT-6';
+}
+
+const targetLists: Target[][] = [];
+
+/** Every train a play may name at a table of `players`: the personal trains, then the community. */
+function targetsOf(players: number): readonly Target[] {
+  let list = targetLists[players];
+  if (!list) {
+    list = [...Array.from({ length: players }, (_, s): Target => `p${s}`), 'community'];
+    targetLists[players] = list;
+  }
+  return list;
+}
+
+/** The trains `tile` may legally go on for the seat under its scope. */
+export function legalTargets(
+  state: DtState,
+  set: TileSet,
+  scope: Scope,
+  seat: Seat,
+  tile: TileId,
+): Target[] {
+  return targetsOf(state.players).filter(
+    (target) => placementError(state, set, scope, seat, tile, target) === null,
+  );
 }
 
 /** Whether `tile` has some legal place for the seat under its scope. */

@@ -1,5 +1,5 @@
 // Derailing the Train: the state of a game and the small facts read off it.
-import { doubleN, isDouble, tileDef } from '../../tiles';
+import { doubleN, tileDef } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import type { BaseState } from '../../variant';
 import type { Seat, Target } from '../../types';
@@ -37,37 +37,11 @@ export function tileSetOf(state: DtState): TileSet {
   return doubleN(state.options.set ?? 9);
 }
 
-/** DT-7, DT-8: a train is derailed while its last tile is a double (only derailers are laid on trains). */
-export function isDerailed(set: TileSet, train: Train | null | undefined): boolean {
-  const last = train?.tiles[train.tiles.length - 1];
-  return last !== undefined && isDouble(set, last);
-}
-
 export function platformSuit(set: TileSet, state: DtState): number {
   return state.platform === null ? -1 : tileDef(set, state.platform).hi;
-}
-
-/** The train a target names, null for a community train not yet begun, undefined for no train. */
-export function trainAt(state: DtState, target: Target): Train | null | undefined {
-  if (target === 'community') return state.community;
-  if (target[0] !== 'p') return undefined;
-  const seat = Number(target.slice(1));
-  return seat < state.players ? state.trains[seat] : undefined;
 }
 
 /** C-3: play passes to the left; the new turn has drawn nothing and derailed nothing. */
 export function nextTurn(state: DtState, seat: Seat): DtState {
   return { ...state, turn: (seat + 1) % state.players, drawn: null, derailing: null };
-}
-
-const targetLists: Target[][] = [];
-
-/** Every train a play may name at a table of `players`: the personal trains, then the community. */
-export function targetsOf(players: number): readonly Target[] {
-  let list = targetLists[players];
-  if (!list) {
-    list = [...Array.from({ length: players }, (_, s): Target => `p${s}`), 'community'];
-    targetLists[players] = list;
-  }
-  return list;
 }

@@ -1,14 +1,14 @@
 // A turn of play (DT-6 … DT-11 with C-5, C-7): plays, draws and passes, their
 // checks on views, and what they do to the trains.
-import { anyCard, drawToHand, indexOfTile, replaceAt, takeFromHand } from '../../cards';
+import { anyCard, drawToHand, indexOfTile, replaceAt, without } from '../../cards';
 import { isDouble, otherEnd, tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import type { Verdict } from '../../variant';
 import type { Move, Seat, Target } from '../../types';
-import { hasPlace, placementError, scopeOf } from './placement';
+import { hasPlace, legalTargets, placementError, scopeOf } from './placement';
 import type { Scope } from './placement';
 import { endPlatform } from './scoring';
-import { nextTurn, platformSuit, targetsOf, tileSetOf } from './state';
+import { nextTurn, platformSuit, tileSetOf } from './state';
 import type { DtState, Train } from './state';
 import { OK, duty, illegal } from './verdicts';
 
@@ -33,10 +33,8 @@ export function playingLegal(state: DtState): Move[] {
   for (const card of state.hands[seat] ?? []) {
     if (card.tile === null) continue;
     if (state.drawn !== null && card.pos !== state.drawn) continue;
-    for (const target of targetsOf(state.players)) {
-      if (placementError(state, set, scope, seat, card.tile, target) === null) {
-        moves.push({ seat, type: 'play', tile: card.tile, target });
-      }
+    for (const target of legalTargets(state, set, scope, seat, card.tile)) {
+      moves.push({ seat, type: 'play', tile: card.tile, target });
     }
   }
   // DT-8 and C-5: after derailing or drawing the turn may end with `pass`.
@@ -101,14 +99,24 @@ export function performPlaying(state: DtState, move: Move): DtState {
   const seat = move.seat;
   switch (move.type) {
     case 'play': {
-      const taken = takeFromHand(state, seat, move.tile) ?? state;
-      const laid = { ...layTile(taken, set, seat, move.tile, move.target), passes: 0 };
+      const hand = state.hands[seat] ?? [];
+      const rest = without(hand, indexOfTile(hand, move.tile));
+      const double = isDouble(set, move.tile);
+      const { trains, community } = layTile(state, set, seat, move.tile, move.target);
+      const laid: DtState = {
+        ...state,
+        hands: replaceAt(state.hands, seat, rest),
+        trains,
+        community,
+        passes: 0,
+        drawn: null,
+        // DT-8: the derailer may put the train back on track at once, or pass.
+        derailing: double ? move.target : null,
+        turn: double ? seat : (seat + 1) % state.players,
+      };
       // DT-11: a player's last tile ends the platform (DT-13 scores a derailer).
-      if ((laid.hands[seat]?.length ?? 0) === 0)
-        return endPlatform(laid, set, { seat, tile: move.tile, target: move.target });
-      // DT-8: the derailer may put the train back on track at once, or pass.
-      if (isDouble(set, move.tile)) return { ...laid, drawn: null, derailing: move.target };
-      return nextTurn(laid, seat);
+      if (rest.length > 0) return laid;
+      return endPlatform(laid, set, { seat, tile: move.tile, target: move.target });
     }
     case 'draw':
       return { ...drawToHand(state, seat), drawn: state.boneyard[0]?.pos ?? null };
@@ -128,20 +136,28 @@ export function performPlaying(state: DtState, move: Move): DtState {
 }
 
 /**
- * Puts a tile on a train. DT-6: the owner playing on their own train takes its
- * marker off; DT-7: a derailer marks the train it derails (the community train
- * is public anyway and carries none).
+ * The trains once a tile is put on one. DT-6: the owner playing on their own
+ * train takes its marker off; DT-7: a derailer marks the train it derails (the
+ * community train is public anyway and carries none).
  */
-function layTile(state: DtState, set: TileSet, seat: Seat, tile: TileId, target: Target): DtState {
-  const double = isDouble(set, tile);
+function layTile(
+  state: DtState,
+  set: TileSet,
+  seat: Seat,
+  tile: TileId,
+  target: Target,
+): Pick<DtState, 'trains' | 'community'> {
   if (target === 'community') {
     const train = state.community ?? { tiles: [], open: platformSuit(set, state), marker: false };
-    return { ...state, community: extend(set, train, tile, false) };
+    return { trains: state.trains, community: extend(set, train, tile, false) };
   }
   const owner = Number(target.slice(1));
   const train = state.trains[owner] as Train;
-  const marker = double || (owner !== seat && train.marker);
-  return setTrain(state, owner, extend(set, train, tile, marker));
+  const marker = isDouble(set, tile) || (owner !== seat && train.marker);
+  return {
+    trains: replaceAt(state.trains, owner, extend(set, train, tile, marker)),
+    community: state.community,
+  };
 }
 
 function extend(set: TileSet, train: Train, tile: TileId, marker: boolean): Train {
