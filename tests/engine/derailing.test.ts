@@ -702,7 +702,7 @@ describe('DT-11 the end of a platform', () => {
     expect(two).toMatchObject({ phase: 'roundOver', turn: null, scores: [7, 14] });
   });
 
-  it('DT-11 C-5: a player with a legal play may not pass, even with the boneyard empty', () => {
+  it('DT-6 DT-11 C-5: a player with a legal play may not pass, even with the boneyard empty', () => {
     const state = played(
       started(
         [
@@ -713,7 +713,7 @@ describe('DT-11 the end of a platform', () => {
       ),
       '0 play 6-1 p0',
     );
-    expect(rejected(state, '1 pass')).toBe('DT-11');
+    expect(rejected(state, '1 pass')).toBe('DT-6');
   });
 
   it('DT-11 C-7: a play between passes starts the count again', () => {

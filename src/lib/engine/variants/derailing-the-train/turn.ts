@@ -83,7 +83,7 @@ export function validatePlaying(state: DtState, move: Move): Verdict {
       if (state.boneyard.length > 0) return illegal(scope.rule, 'draw before passing (C-5)');
       return duty(
         holdsPlay(state, set, scope, seat),
-        scope.rule === 'DT-6' ? 'DT-11' : scope.rule,
+        scope.rule,
         `seat ${seat} passes while holding a legal play (C-5)`,
       );
     case 'declare':
