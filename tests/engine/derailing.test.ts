@@ -873,7 +873,12 @@ describe('DT-13 going out by derailing', () => {
   });
 });
 
-describe('C-6 and views', () => {
+describe('C-2, C-6 and views', () => {
+  it('C-2: tiles are read either way round and shown higher end first', () => {
+    const state = played(A(), '0 play 2-6 community');
+    expect(dt.scenarioState(state)).toMatchObject({ trains: { community: { tiles: ['6-2'] } } });
+  });
+
   it('C-6: hand sizes are public, the tiles in them are not', () => {
     const state = A();
     const pub = dt.publicState(state) as { handSizes: number[] };

@@ -38,6 +38,7 @@ function trainJson(train: Train): Json {
   return { tiles: train.tiles, open: train.open, marker: train.marker };
 }
 
+/** SCENARIOS.md output; C-2: tiles written higher end first. */
 export function scenarioState(state: DtState): Json {
   const set = tileSetOf(state);
   const names = (tiles: readonly (TileId | null)[]) =>
