@@ -560,6 +560,33 @@ describe('DT-8 back on track', () => {
     expect(train(passed, 'p1')?.marker).toBe(false);
   });
 
+  it('DT-7 DT-8: an owner who derails their own train and puts it back on track at once leaves it private', () => {
+    const state = played(
+      started(
+        [
+          ['6-6', '6-3', '3-3', '3-1', '5-0'],
+          ['6-1', '5-4', '2-0', '4-0', '2-2'],
+        ],
+        ['1-0'],
+        {
+          set: 6,
+          handSize: 5,
+        },
+      ),
+      '0 play 6-3 p0',
+      '1 play 6-1 p1',
+      '0 play 3-3 p0',
+    );
+    expect(train(state, 'p0')).toMatchObject({ marker: true, derailed: true });
+    expect(legalText(state)).toEqual(['0 pass', '0 play 3-1 p0']);
+    expect(train(played(state, '0 play 3-1 p0'), 'p0')).toEqual({
+      tiles: ['6-3', '3-3', '3-1'],
+      open: 1,
+      marker: false,
+      derailed: false,
+    });
+  });
+
   it('DT-8: any player may set a derailed train back on track; it stays public until its owner plays on it', () => {
     // Seat 0 cannot restore p0 (DT-9): draws 2-1, passes; seat 1 restores it; seat 0's play unmarks it.
     const state = played(DERAIL(), '1 pass', '0 draw', '0 pass', '1 play 4-1 p0');
