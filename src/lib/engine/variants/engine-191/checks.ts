@@ -1,5 +1,6 @@
 // Whether a move of the seat to act is legal while playing (E-4 … E-10).
 import { indexOfTile } from '../../cards';
+import type { Maybe } from '../../cards';
 import type { TileId, TileSet } from '../../tiles';
 import type { Verdict } from '../../variant';
 import type { Move, Seat } from '../../types';
@@ -65,16 +66,17 @@ export function validatePlay(state: Engine191State, set: TileSet, move: Play): V
   return OK;
 }
 
+/** E-5: whether the seat holds a tile continuing an incomplete station that binds it. */
+export function canContinue(state: Engine191State, set: TileSet, seat: Seat): Maybe {
+  const open = dutyLines(state, set).map((owner) => state.lines[owner]?.open ?? -1);
+  if (open.length === 0) return 'no';
+  return holds(state, seat, (tile: TileId) => open.some((suit) => matches(set, tile, suit)));
+}
+
 /** E-5: at the start of a turn, no draw or pass while an incomplete station can be continued. */
 function mustContinue(state: Engine191State, set: TileSet, seat: Seat): Verdict {
-  const open = dutyLines(state, set).map((owner) => state.lines[owner]?.open ?? -1);
-  if (open.length === 0) return OK;
-  const fits = (tile: TileId) => open.some((suit) => matches(set, tile, suit));
-  return duty(
-    holds(state, seat, fits),
-    'E-5',
-    'an incomplete station must be continued while you can',
-  );
+  const can = canContinue(state, set, seat);
+  return duty(can, 'E-5', 'an incomplete station must be continued while you can');
 }
 
 /** A face-up draw needs the top card known (disclosed to all before the move). */

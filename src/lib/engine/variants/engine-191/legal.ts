@@ -3,7 +3,7 @@
 import { knownTiles } from '../../cards';
 import type { TileId, TileSet } from '../../tiles';
 import type { Move, Seat, Target } from '../../types';
-import { barredLine, stock } from './checks';
+import { barredLine, canContinue, stock } from './checks';
 import { dutyLines, matches } from './lines';
 import { setOf } from './state';
 import type { Engine191State } from './state';
@@ -39,16 +39,6 @@ function addPlays(
   }
 }
 
-/** E-5: whether the seat is known to hold a tile that continues an incomplete station. */
-function canContinue(state: Engine191State, set: TileSet, seat: Seat, duty: Seat[]): boolean {
-  const tiles = [...(state.yards[seat] ?? []), ...knownTiles(state.hands[seat] ?? [])];
-  for (const owner of duty) {
-    const suit = state.lines[owner]?.open ?? -1;
-    for (const tile of tiles) if (matches(set, tile, suit)) return true;
-  }
-  return false;
-}
-
 export function legalMoves(state: Engine191State): Move[] {
   if (state.phase === 'setup') return chooseMoves(state);
   const seat = state.turn;
@@ -80,7 +70,7 @@ export function legalMoves(state: Engine191State): Move[] {
   }
   if ((state.lines[seat]?.tiles.length ?? 0) > 0) moves.push({ seat, type: 'removeTrack' });
   // E-5: no draw or pass while an incomplete station can be continued.
-  if (duty.length === 0 || !canContinue(state, set, seat, duty)) {
+  if (duty.length === 0 || canContinue(state, set, seat) !== 'yes') {
     moves.push({ seat, type: stock(state) > 0 ? 'draw' : 'pass' });
   }
   return moves;
