@@ -36,7 +36,8 @@ export function fits(set: TileSet, tile: TileId, spot: Spot): boolean {
 
 /**
  * Lays `tile` at the end of the train at `target` (beginning the Mexican Train if
- * need be). MT-9: the owner's own play lifts their marker.
+ * need be): the trains as they are afterwards. MT-9: the owner's own play lifts
+ * their marker.
  */
 export function layTile(
   set: TileSet,
@@ -44,20 +45,20 @@ export function layTile(
   seat: Seat,
   tile: TileId,
   target: Target,
-): MtState {
+): Pick<MtState, 'trains' | 'mexican'> {
   const train = trainAt(state, target) ?? { tiles: [], open: hubSuit(set, state), marker: false };
   const next: Train = {
     tiles: [...train.tiles, tile],
     open: otherEnd(set, tile, train.open),
     marker: train.marker && target !== personal(seat),
   };
-  if (target === 'mexican') return { ...state, mexican: next };
-  return { ...state, trains: replaceAt(state.trains, ownerOf(target) as Seat, next) };
+  if (target === 'mexican') return { trains: state.trains, mexican: next };
+  return { trains: replaceAt(state.trains, ownerOf(target) as Seat, next), mexican: state.mexican };
 }
 
 /** MT-6, MT-8, TT-5, TT-6: the marker goes on the player's own train. */
-export function placeMarker(state: MtState, seat: Seat): MtState {
+export function withMarker(state: MtState, seat: Seat): MtState['trains'] {
   const own = state.trains[seat];
-  if (!own || own.marker) return state;
-  return { ...state, trains: replaceAt(state.trains, seat, { ...own, marker: true }) };
+  if (!own || own.marker) return state.trains;
+  return replaceAt(state.trains, seat, { ...own, marker: true });
 }

@@ -9,8 +9,8 @@ import { places } from './scoring';
 import type { MtState, Train } from './state';
 
 // Compact on purpose: this is hashed after every move on every peer.
-const list = (items: readonly number[]): string => items.join('.');
-const trainJson = (t: Train): string => `${list(t.tiles)}|${t.open}|${t.marker ? 'm' : ''}`;
+const list = (items: readonly (number | string)[]): string => items.join('.');
+const trainText = (t: Train): string => `${list(t.tiles)}|${t.open}|${t.marker ? 'm' : ''}`;
 
 /**
  * Hand and boneyard positions, the board, the turn and the round's progress.
@@ -19,28 +19,35 @@ const trainJson = (t: Train): string => `${list(t.tiles)}|${t.open}|${t.marker ?
  */
 export function publicJson(state: MtState): Json {
   const { opening, step } = state;
+  const options = Object.entries(state.options).map(([k, v]) => `${k}=${v}`);
   return {
-    variant: state.variant,
-    players: state.players,
-    options: { ...state.options },
+    game: `${state.variant} ${state.players} ${list(options)}`,
     round: state.round,
     phase: state.phase,
     turn: state.turn,
     moveIndex: state.moveIndex,
-    hands: state.hands.map((h) => list(h.map((c) => c.pos))),
+    hands: state.hands.map((h) => list(h.map((c) => c.pos))).join(' '),
     boneyard: state.boneyard.length,
-    engine: state.engine,
-    trains: state.trains.map(trainJson),
-    mexican: state.mexican && trainJson(state.mexican),
-    pending: state.pending.map((p) => `${p.tile}@${p.target}`),
-    opening: opening && Object.values(opening).join('.'),
-    starter: state.starter,
-    lastStarter: state.lastStarter,
-    firstTurnDone: state.firstTurnDone.map((d) => (d ? 1 : 0)).join(''),
-    step: `${step.drawn}.${step.drew}.${step.laid}`,
-    passes: state.passes,
-    engineSuit: state.engineSuit,
-    firstPlayer: state.firstPlayer,
+    // engine; personal trains; Mexican Train; unsatisfied doubles
+    board: [
+      state.engine,
+      state.trains.map(trainText).join(' '),
+      state.mexican ? trainText(state.mexican) : '-',
+      list(state.pending.map((p) => `${p.tile}@${p.target}`)),
+    ].join(' ; '),
+    // opening; drawn, drew, laid; passes; starter, last starter, first player, engine suit; first turns
+    progress: [
+      opening ? list(Object.values(opening)) : '-',
+      list([step.drawn ?? '-', step.drew ? 1 : 0, step.laid ? 1 : 0]),
+      state.passes,
+      list([
+        state.starter ?? '-',
+        state.lastStarter ?? '-',
+        state.firstPlayer ?? '-',
+        state.engineSuit,
+      ]),
+      state.firstTurnDone.map((d) => (d ? 1 : 0)).join(''),
+    ].join(' ; '),
   };
 }
 

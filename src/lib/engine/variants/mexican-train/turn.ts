@@ -4,7 +4,7 @@ import { isDouble } from '../../tiles';
 import type { TileSet } from '../../tiles';
 import type { Card, Move, Seat } from '../../types';
 import type { Verdict } from '../../variant';
-import { fits, isTargetOfGame, layTile, placeMarker } from './board';
+import { fits, isTargetOfGame, layTile, withMarker } from './board';
 import { dutyOf, playableUnder } from './duty';
 import type { Duty } from './duty';
 import type { MtRules } from './rules';
@@ -93,38 +93,35 @@ function validatePlay(set: TileSet, state: MtState, move: PlayMove, duty: Duty):
   return { kind: 'ok' };
 }
 
-function nextSeat(state: MtState, seat: Seat): Seat {
-  return (seat + 1) % state.players;
-}
-
 /** The turn is over: play goes left (C-3). */
-export function endTurn(state: MtState, seat: Seat): MtState {
+function turnOver(state: MtState, seat: Seat): Pick<MtState, 'firstTurnDone' | 'step' | 'turn'> {
+  const done = state.firstTurnDone;
   return {
-    ...state,
-    firstTurnDone: state.firstTurnDone[seat]
-      ? state.firstTurnDone
-      : replaceAt(state.firstTurnDone, seat, true),
+    firstTurnDone: done[seat] ? done : replaceAt(done, seat, true),
     step: FRESH_STEP,
-    turn: nextSeat(state, seat),
+    turn: (seat + 1) % state.players,
   };
 }
 
 export function performTurn(rules: MtRules, set: TileSet, state: MtState, move: Move): MtState {
   const seat = move.seat;
-  const s: MtState = { ...state, moveIndex: state.moveIndex + 1 };
+  const moveIndex = state.moveIndex + 1;
   switch (move.type) {
     case 'play':
-      return performPlay(rules, set, s, move);
+      return performPlay(rules, set, state, move);
     case 'draw': {
-      const drawn = s.boneyard[0]?.pos ?? null;
-      return { ...drawToHand(s, seat), step: { ...s.step, drawn, drew: true } };
+      const drawn = state.boneyard[0]?.pos ?? null;
+      return { ...drawToHand(state, seat), moveIndex, step: { ...state.step, drawn, drew: true } };
     }
     case 'pass': {
       // MT-4, MT-6, MT-7, MT-8, TT-5, TT-6: a turn ended without a play leaves the marker.
       // C-7: only passes with nothing left to draw count towards a blocked round.
-      const passes = s.step.drew ? 0 : s.passes + 1;
-      const marked = { ...placeMarker(s, seat), passes };
-      return passes >= s.players ? endRound(rules, set, marked) : endTurn(marked, seat);
+      const passes = state.step.drew ? 0 : state.passes + 1;
+      const trains = withMarker(state, seat);
+      if (passes >= state.players) {
+        return endRound(rules, set, { ...state, moveIndex, trains, passes });
+      }
+      return { ...state, moveIndex, trains, passes, ...turnOver(state, seat) };
     }
     default:
       return state;
@@ -134,24 +131,35 @@ export function performTurn(rules: MtRules, set: TileSet, state: MtState, move: 
 function performPlay(rules: MtRules, set: TileSet, state: MtState, move: PlayMove): MtState {
   const seat = move.seat;
   const hand = state.hands[seat] ?? [];
-  const index = hand.findIndex((c) => c.tile === move.tile);
-  const s: MtState = {
+  const laid = {
+    moveIndex: state.moveIndex + 1,
     ...layTile(set, state, seat, move.tile, move.target),
-    hands: replaceAt(state.hands, seat, without(hand, index)),
-    // A double on this train is satisfied by any tile laid after it (MT-6, MT-7, TT-6).
-    pending: state.pending.filter((p) => p.target !== move.target),
+    hands: replaceAt(
+      state.hands,
+      seat,
+      without(
+        hand,
+        hand.findIndex((c) => c.tile === move.tile),
+      ),
+    ),
     passes: 0,
   };
+  // A double on this train is satisfied by any tile laid after it (MT-6, MT-7, TT-6).
+  const pending =
+    state.pending.length === 0
+      ? state.pending
+      : state.pending.filter((p) => p.target !== move.target);
   // MT-10, TT-7: the last tile ends the round; a final double needs no satisfying.
-  if (hand.length === 1) return endRound(rules, set, s);
+  if (hand.length === 1) return endRound(rules, set, { ...state, ...laid, pending });
   if (isDouble(set, move.tile)) {
     // MT-6: satisfy it now; TT-5: one more tile anywhere. Either way the turn goes on.
     return {
-      ...s,
-      pending: [...s.pending, { tile: move.tile, target: move.target }],
-      step: { drawn: null, drew: s.step.drew, laid: true },
+      ...state,
+      ...laid,
+      pending: [...pending, { tile: move.tile, target: move.target }],
+      step: { drawn: null, drew: state.step.drew, laid: true },
     };
   }
   // MT-5: one tile per turn; MT-7: play resumes left of the player who satisfied a double.
-  return endTurn(s, seat);
+  return { ...state, ...laid, pending, ...turnOver(state, seat) };
 }
