@@ -516,6 +516,30 @@ describe('mexican-train: doubles, drawing, passing', () => {
     expect(show(MT, s).trains.p0).toEqual({ tiles: ['6-3', '3-3', '3-1'], open: 1, marker: true });
   });
 
+  it('MT-8 MT-6: a drawn double may be laid; the player then owes its satisfaction and may draw again', () => {
+    let s = begin(
+      MT,
+      { set: 6, handSize: 3 },
+      {
+        hands: [
+          ['6-6', '6-3', '2-1'],
+          ['6-0', '5-4', '4-4'],
+        ],
+        boneyard: ['3-3', '5-5', '3-2'],
+      },
+    );
+    s = play(MT, s, [0, 'play', '6-3', 'p0'], [1, 'play', '6-0', 'p1'], [0, 'draw']);
+    expect(legal(MT, s)).toEqual(['3-3>p0', 'pass']);
+    s = play(MT, s, [0, 'play', '3-3', 'p0']);
+    expect(show(MT, s)).toMatchObject({ turn: 0, pendingDoubles: [{ tile: '3-3', target: 'p0' }] });
+    expect(legal(MT, s)).toEqual(['draw']);
+    s = play(MT, s, [0, 'draw']);
+    expect(legal(MT, s)).toEqual(['pass']);
+    s = play(MT, s, [0, 'pass']);
+    expect(show(MT, s)).toMatchObject({ turn: 1, boneyard: 1 });
+    expect(show(MT, s).trains.p0).toEqual({ tiles: ['6-3', '3-3'], open: 3, marker: true });
+  });
+
   it('MT-8: draw only without a legal play; a playable drawn tile may be played or kept (marker)', () => {
     let s = begin(
       MT,
