@@ -2,6 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { runScenario } from '../src/lib/engine/scenario';
 
+/** The project's test-case files wrap a scenario as `{name, rules, scenario, expect}`. */
+function unwrap(raw: unknown): unknown {
+  const isCase =
+    typeof raw === 'object' && raw !== null && 'scenario' in raw && !('variant' in raw);
+  return isCase ? (raw as { scenario: unknown }).scenario : raw;
+}
+
 function main(): number {
   const file = process.argv[2];
   if (!file) {
@@ -16,7 +23,7 @@ function main(): number {
     console.log(JSON.stringify({ ok: false, error: { code: 'BAD_SCENARIO', message } }));
     return 2;
   }
-  const result = runScenario(raw);
+  const result = runScenario(unwrap(raw));
   console.log(JSON.stringify(result.output, null, 2));
   return result.exit;
 }

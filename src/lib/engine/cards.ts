@@ -1,5 +1,6 @@
 // Hands and the boneyard as deck positions with tiles known or not (views).
-import type { TileId } from './tiles';
+import { parseTile } from './tiles';
+import type { TileId, TileSet } from './tiles';
 import type { BaseState } from './variant';
 import type { Card, Result, Seat } from './types';
 import { fail, ok } from './types';
@@ -75,4 +76,15 @@ export function revealCard<S extends BaseState>(state: S, pos: number, tile: Til
   if (boneyard === 'conflict') return conflict();
   if (boneyard) return ok({ ...state, boneyard });
   return fail('UNKNOWN_CARD', null, `no card at position ${pos} in any hand or the boneyard`);
+}
+
+/** A fully known deal from tile names; positions number the hands, then the boneyard. */
+export function dealCards(
+  set: TileSet,
+  hands: readonly (readonly string[])[],
+  boneyard: readonly string[],
+): { hands: Card[][]; boneyard: Card[] } {
+  let pos = 0;
+  const card = (t: string): Card => ({ pos: pos++, tile: parseTile(set, t) });
+  return { hands: hands.map((h) => h.map(card)), boneyard: boneyard.map(card) };
 }

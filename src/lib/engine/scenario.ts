@@ -1,12 +1,13 @@
 // The scenario interface of SCENARIOS.md: a scripted full-information game in,
 // one JSON result out. BAD_SCENARIO names the field at fault.
+import { dealCards } from './cards';
 import { applyMove, isTarget, parseMove, runSetup } from './game';
 import { variantOf } from './registry';
 import { defaultOptions } from './table';
 import { parseTile, tileName } from './tiles';
 import type { TileSet } from './tiles';
 import type { BaseState, Need, Options, ScenarioRound, Variant } from './variant';
-import type { Card, Json, Move, Result } from './types';
+import type { Json, Move, Result } from './types';
 import { VARIANT_IDS } from './types';
 
 export interface ScenarioResult {
@@ -67,7 +68,8 @@ function run(raw: unknown): ScenarioResult {
     state = expect(variant.scenario.prepareRound(state, round, r === 0), `rounds[${r}]`);
     const cards = dealCards(set, round.hands, round.boneyard);
     state = expect(variant.supply(state, { kind: 'deal', ...cards }), `rounds[${r}].hands`);
-    state = settle(variant, state, round, r);
+    const answered = new Map<Need['kind'], number>();
+    state = settle(variant, state, round, r, answered);
     for (const [i, rawMove] of round.moves.entries()) {
       const move = readMove(rawMove, `rounds[${r}].moves[${i}]`, players, set);
       const applied = applyMove(variant, state, move);
@@ -83,7 +85,7 @@ function run(raw: unknown): ScenarioResult {
           },
         };
       }
-      state = settle(variant, applied.value.state, round, r);
+      state = settle(variant, applied.value.state, round, r, answered);
     }
   }
   return {
@@ -103,8 +105,13 @@ function expect<T>(result: Result<T>, field: string): T {
 }
 
 /** Answers needs from the round's fields and runs the automatic setup steps. */
-function settle(variant: Variant, start: BaseState, round: ScenarioRound, r: number): BaseState {
-  const answered = new Map<Need['kind'], number>();
+function settle(
+  variant: Variant,
+  start: BaseState,
+  round: ScenarioRound,
+  r: number,
+  answered: Map<Need['kind'], number>,
+): BaseState {
   let state = start;
   for (let guard = 0; guard < 10_000; guard++) {
     const need = variant.need(state);
@@ -218,17 +225,6 @@ function readRound(raw: unknown, field: string, players: number, set: TileSet): 
     round.reshuffles = raw.reshuffles.map((r, i) => readTiles(r, `${field}.reshuffles[${i}]`, set));
   }
   return round;
-}
-
-/** Scenario deals are fully known; positions number the hands, then the boneyard. */
-export function dealCards(
-  set: TileSet,
-  hands: readonly (readonly string[])[],
-  boneyard: readonly string[],
-): { hands: Card[][]; boneyard: Card[] } {
-  let pos = 0;
-  const card = (t: string): Card => ({ pos: pos++, tile: parseTile(set, t) });
-  return { hands: hands.map((h) => h.map(card)), boneyard: boneyard.map(card) };
 }
 
 function readMove(raw: unknown, field: string, players: number, set: TileSet): Move {

@@ -1,5 +1,6 @@
 // The engine-191 fields of a scenario round (SCENARIOS.md): starting tokens,
 // the E-2 redeal and the E-10 reshuffle orders.
+import { dealCards } from '../../cards';
 import { parseTile } from '../../tiles';
 import type { TileSet } from '../../tiles';
 import type { Need, ScenarioHooks, ScenarioRound, Supply } from '../../variant';
@@ -47,13 +48,7 @@ function answer(
   if (need.kind === 'deal') {
     // E-2 reading: every redeal of the round deals the round's `redeal`.
     if (!round.redeal) return bad('redeal: E-2 needs a redeal (no double was revealed)');
-    let pos = 0;
-    const hands = round.redeal.hands.map((h) => {
-      const hand = cards(set, h, pos);
-      pos += hand.length;
-      return hand;
-    });
-    return ok({ kind: 'deal', hands, boneyard: cards(set, round.redeal.boneyard, pos) });
+    return ok({ kind: 'deal', ...dealCards(set, round.redeal.hands, round.redeal.boneyard) });
   }
   if (need.kind === 'reshuffle') {
     // E-10: the round's `reshuffles` in turn, else the discard pile oldest first.
