@@ -13,7 +13,7 @@ import type { MtState } from './state';
 export interface Duty {
   /** Where a tile may go now. */
   readonly spots: readonly Spot[];
-  /** The rule named for a draw or pass while able to play, or out of turn order. */
+  /** The rule named for a draw or pass that breaks this duty. */
   readonly rule: string;
   /** The rule named for a tile laid where it may not go now. */
   readonly playRule: string;
@@ -23,7 +23,7 @@ export interface Duty {
 
 export function dutyOf(rules: MtRules, set: TileSet, state: MtState, seat: Seat): Duty {
   const top = state.pending[state.pending.length - 1];
-  // TT-5: the player who just laid a double owes one more tile anywhere, not on it.
+  // TT-5: the player who just laid a double owes one more tile anywhere, not necessarily on it.
   const owesExtra = rules.afterDouble === 'extra' && state.step.laid;
   if (top && !owesExtra) {
     // MT-6 binds the player who laid it this turn, MT-7 / TT-6 everyone after;

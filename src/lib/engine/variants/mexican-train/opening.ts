@@ -6,6 +6,7 @@ import type { TileId, TileSet } from '../../tiles';
 import { fail, ok } from '../../types';
 import type { Card, Move, Result, Seat } from '../../types';
 import type { Need, Supply, Verdict } from '../../variant';
+import { illegal, judge } from './verdicts';
 import type { MtRules } from './rules';
 import { endRound } from './scoring';
 import { FRESH_STEP, emptyTrain } from './state';
@@ -120,18 +121,6 @@ function openPlay(state: MtState, seat: Seat): MtState {
   return { ...state, phase: 'playing', turn: seat, starter: seat, opening: null, step: FRESH_STEP };
 }
 
-const illegal = (rule: string, message: string): Verdict => ({
-  kind: 'illegal',
-  error: { code: 'ILLEGAL_MOVE', rule, message },
-});
-
-function judge(answer: 'yes' | 'no' | 'unknown', message: string): Verdict {
-  const rule = 'MT-2';
-  if (answer === 'yes') return { kind: 'breach', error: { code: 'ILLEGAL_MOVE', rule, message } };
-  if (answer === 'unknown') return { kind: 'claim', rule, message };
-  return { kind: 'ok' };
-}
-
 function drawnCard(state: MtState, seat: Seat, pos: number | null): Card | undefined {
   return (state.hands[seat] ?? []).find((c) => c.pos === pos);
 }
@@ -147,6 +136,7 @@ export function validateOpening(set: TileSet, state: MtState, move: Move): Verdi
     if (move.tile === null) {
       return judge(
         anyCard(hand, (t) => t === called),
+        'MT-2',
         'the called double is in this hand and must be declared',
       );
     }
@@ -165,6 +155,7 @@ export function validateOpening(set: TileSet, state: MtState, move: Move): Verdi
     if (move.tile === null) {
       return judge(
         anyCard(card ? [card] : [], (t) => isDouble(set, t)),
+        'MT-2',
         'the drawn tile is a double and must be declared',
       );
     }

@@ -4,6 +4,7 @@ import { isDouble } from '../../tiles';
 import type { TileSet } from '../../tiles';
 import type { Card, Move, Seat } from '../../types';
 import type { Verdict } from '../../variant';
+import { illegal, judge } from './verdicts';
 import { fits, isTargetOfGame, layTile, withMarker } from './board';
 import { dutyOf, playableUnder } from './duty';
 import type { Duty } from './duty';
@@ -13,18 +14,6 @@ import { FRESH_STEP } from './state';
 import type { MtState } from './state';
 
 type PlayMove = Extract<Move, { type: 'play' }>;
-
-const illegal = (rule: string, message: string): Verdict => ({
-  kind: 'illegal',
-  error: { code: 'ILLEGAL_MOVE', rule, message },
-});
-
-/** A duty that hidden tiles decide: a breach if known broken, a claim if unknown. */
-function judge(answer: 'yes' | 'no' | 'unknown', rule: string, message: string): Verdict {
-  if (answer === 'yes') return { kind: 'breach', error: { code: 'ILLEGAL_MOVE', rule, message } };
-  if (answer === 'unknown') return { kind: 'claim', rule, message };
-  return { kind: 'ok' };
-}
 
 /** The cards the player may lay from now: the drawn one only, after a draw (C-5). */
 export function playableCards(state: MtState, seat: Seat): readonly Card[] {
