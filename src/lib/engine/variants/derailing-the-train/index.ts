@@ -15,6 +15,7 @@ import {
   supply,
   validateSetup,
 } from './setup';
+import { update } from './state';
 import type { DtState } from './state';
 import { performPlaying, playingLegal, validatePlaying } from './turn';
 import { illegal } from './verdicts';
@@ -55,8 +56,10 @@ export const derailingTheTrain: Variant<DtState> = {
   },
   disclosures,
   perform(state, move) {
-    const next = state.phase === 'setup' ? performSetup(state, move) : performPlaying(state, move);
-    return { ...next, moveIndex: state.moveIndex + 1 };
+    const changes =
+      state.phase === 'setup' ? performSetup(state, move) : performPlaying(state, move);
+    changes.moveIndex = state.moveIndex + 1;
+    return update(state, changes);
   },
   nextRound,
   publicState,

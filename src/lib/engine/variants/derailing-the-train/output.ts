@@ -5,7 +5,6 @@ import { tileName } from '../../tiles';
 import type { TileId } from '../../tiles';
 import type { Disclosure } from '../../variant';
 import type { Json, Move } from '../../types';
-import { isDerailed } from './placement';
 import { tileSetOf } from './state';
 import type { DtState, Train } from './state';
 
@@ -35,7 +34,7 @@ export function publicState(state: DtState): Json {
 }
 
 function trainJson(train: Train): Json {
-  return { tiles: train.tiles, open: train.open, marker: train.marker };
+  return { tiles: train.tiles, open: train.open, marker: train.marker, derailed: train.derailed };
 }
 
 /** SCENARIOS.md output; C-2: tiles written higher end first. */
@@ -47,7 +46,7 @@ export function scenarioState(state: DtState): Json {
     tiles: names(train.tiles),
     open: train.open,
     marker: train.marker,
-    derailed: isDerailed(set, train),
+    derailed: train.derailed,
   });
   const trains: Record<string, Json> = {};
   state.trains.forEach((train, seat) => (trains[`p${seat}`] = show(train)));

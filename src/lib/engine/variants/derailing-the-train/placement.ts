@@ -3,7 +3,7 @@
 // tile facts are read straight off the set here.
 import type { TileId, TileSet } from '../../tiles';
 import type { Seat, Target } from '../../types';
-import type { DtState, Train } from './state';
+import type { DtState } from './state';
 
 function isDoubleTile(set: TileSet, tile: TileId): boolean {
   const t = set.tiles[tile];
@@ -13,12 +13,6 @@ function isDoubleTile(set: TileSet, tile: TileId): boolean {
 function matches(set: TileSet, tile: TileId, suit: number): boolean {
   const t = set.tiles[tile];
   return t !== undefined && (t.hi === suit || t.lo === suit);
-}
-
-/** DT-7, DT-8: a train is derailed while its last tile is a double (only derailers are laid on trains). */
-export function isDerailed(set: TileSet, train: Train | null | undefined): boolean {
-  const last = train?.tiles[train.tiles.length - 1];
-  return last !== undefined && isDoubleTile(set, last);
 }
 
 /**
@@ -32,8 +26,8 @@ export type Scope =
 export function scopeOf(state: DtState, set: TileSet, seat: Seat): Scope {
   if (state.derailing !== null) return { rule: 'DT-8', target: state.derailing };
   // DT-9 before DT-10: the owner may still set their own train back on track.
-  if (isDerailed(set, state.trains[seat])) return { rule: 'DT-9' };
-  if (isDerailed(set, state.community)) return { rule: 'DT-10' };
+  if (state.trains[seat]?.derailed) return { rule: 'DT-9' };
+  if (state.community?.derailed) return { rule: 'DT-10' };
   return { rule: 'DT-6' };
 }
 
@@ -61,7 +55,7 @@ export function placementError(
 /** DT-8: a matching tile on the derailing double. */
 function backOnTrack(set: TileSet, state: DtState, target: Target, tile: TileId): boolean {
   const train = target === 'community' ? state.community : state.trains[Number(target.slice(1))];
-  return !!train && isDerailed(set, train) && matches(set, tile, train.open);
+  return !!train && train.derailed && matches(set, tile, train.open);
 }
 
 function freePlayError(
@@ -88,7 +82,7 @@ function freePlayError(
   if (!train) return 'DT-4';
   const fits = matches(set, tile, train.open);
   // DT-8: anyone may put another player's derailed (hence marked) train back on track.
-  if (isDerailed(set, train)) return !double && fits ? null : 'DT-8';
+  if (train.derailed) return !double && fits ? null : 'DT-8';
   // DT-7: a derailer goes on any established train whose end it matches.
   if (double) return train.tiles.length > 0 && fits ? null : 'DT-7';
   if (owner === seat) return fits ? null : 'DT-4';

@@ -5,14 +5,14 @@ import type { TileId } from '../../tiles';
 import type { ScenarioHooks } from '../../variant';
 import { fail, ok } from '../../types';
 import { allPlatformsUsed } from './scoring';
-import { tileSetOf } from './state';
+import { tileSetOf, update } from './state';
 import type { DtState } from './state';
 
 export const scenarioHooks: ScenarioHooks<DtState> = {
   prepareRound(state, round) {
     const set = tileSetOf(state);
     let next = state;
-    if (round.scores) next = { ...next, scores: round.scores };
+    if (round.scores) next = update(next, { scores: round.scores });
     if (round.platformsUsed) {
       const used: TileId[] = [...next.used];
       for (const text of round.platformsUsed) {
@@ -26,7 +26,7 @@ export const scenarioHooks: ScenarioHooks<DtState> = {
       if (allPlatformsUsed(set, used)) {
         return fail('BAD_SUPPLY', 'DT-2', 'platformsUsed: no double is left for a platform');
       }
-      next = { ...next, used };
+      next = update(next, { used });
     }
     return ok(next);
   },

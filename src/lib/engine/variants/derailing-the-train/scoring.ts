@@ -2,7 +2,7 @@
 import { isDouble, pips } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import type { Card, Seat, Target } from '../../types';
-import type { DtState } from './state';
+import type { Changes, DtState } from './state';
 
 /** The play that emptied a hand, when the platform ends that way. */
 export interface GoingOut {
@@ -29,12 +29,18 @@ export function lowestTotals(scores: readonly number[]): Seat[] {
 }
 
 /**
- * DT-11: the platform is over (a hand emptied, or the round is blocked).
- * DT-12 adds each hand's pips; DT-13 charges a going-out derailer to the train's
- * owner, to every other player on the community train, to the player on their own.
+ * DT-11: the platform is over (a hand emptied, or the round is blocked), with
+ * these hands left. DT-12 adds each hand's pips; DT-13 charges a going-out
+ * derailer to the train's owner, to every other player on the community train,
+ * to the player on their own.
  */
-export function endPlatform(state: DtState, set: TileSet, out: GoingOut | null): DtState {
-  const scores = state.hands.map((hand, seat) => (state.scores[seat] ?? 0) + handPips(set, hand));
+export function endPlatform(
+  state: DtState,
+  hands: DtState['hands'],
+  set: TileSet,
+  out: GoingOut | null,
+): Changes {
+  const scores = hands.map((hand, seat) => (state.scores[seat] ?? 0) + handPips(set, hand));
   if (out && isDouble(set, out.tile)) {
     const value = pips(set, out.tile);
     for (let seat = 0; seat < scores.length; seat++) {
@@ -44,7 +50,7 @@ export function endPlatform(state: DtState, set: TileSet, out: GoingOut | null):
   }
   const over = allPlatformsUsed(set, state.used);
   return {
-    ...state,
+    hands,
     scores,
     phase: over ? 'gameOver' : 'roundOver',
     turn: null,

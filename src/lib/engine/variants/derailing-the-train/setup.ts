@@ -1,15 +1,15 @@
 // A platform's setup (DT-1, DT-2): options, the deal, and the call-down that
 // finds the highest unused double held, with the simultaneous draws when nobody
 // holds one.
-import { anyCard, drawToHand, takeFromHand } from '../../cards';
+import { anyCard, indexOfTile, replaceAt, without } from '../../cards';
 import { doubleN, doubleOf, tileDef, tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import type { Need, OptionSpec, Options, Supply, Verdict } from '../../variant';
 import type { Card, Move, Result, Seat } from '../../types';
 import { fail, ok } from '../../types';
 import { lowestTotals } from './scoring';
-import { tileSetOf } from './state';
-import type { DtState, Train } from './state';
+import { tileSetOf, update } from './state';
+import type { Changes, DtState, Train } from './state';
 import { OK, duty, illegal } from './verdicts';
 
 /** DT-1: a double-9 set for 2–4 players, double-12 for 5–8; 10 tiles each. */
@@ -38,7 +38,8 @@ export function withDefaults(players: number, options: Options): Options {
   return full;
 }
 
-const freshRound = {
+/** DT-2: what every platform starts from, before its deal. */
+const FRESH_ROUND = {
   phase: 'deal',
   turn: null,
   boneyard: [],
@@ -54,27 +55,36 @@ const freshRound = {
 
 export function newGame(players: number, options: Options): DtState {
   return {
-    ...freshRound,
     variant: 'derailing-the-train',
     players,
     options: withDefaults(players, options),
     round: 1,
+    phase: 'deal',
+    turn: null,
     hands: Array.from({ length: players }, () => []),
+    boneyard: [],
     scores: Array.from({ length: players }, () => 0),
+    moveIndex: 0,
     winners: [],
     used: [],
+    platform: null,
+    called: null,
+    trains: [],
+    community: null,
+    drawn: null,
+    derailing: null,
+    passes: 0,
   };
 }
 
 /** DT-2: each platform begins with a fresh deal of the whole set. */
 export function nextRound(state: DtState): DtState {
   if (state.phase !== 'roundOver') return state;
-  return {
-    ...state,
-    ...freshRound,
+  return update(state, {
+    ...FRESH_ROUND,
     round: state.round + 1,
     hands: state.hands.map(() => []),
-  };
+  });
 }
 
 /** DT-1: deal `handSize` tiles to each seat; the rest is the boneyard ("train yard"). */
@@ -108,14 +118,15 @@ export function supply(state: DtState, input: Supply): Result<DtState> {
   }
   const called = highestUnused(set, state.used, set.n);
   if (called === null) return fail('BAD_SUPPLY', 'DT-2', 'every double has been a platform');
-  return ok({
-    ...state,
-    hands: input.hands,
-    boneyard: input.boneyard,
-    phase: 'setup',
-    turn: 0,
-    called,
-  });
+  return ok(
+    update(state, {
+      hands: input.hands,
+      boneyard: input.boneyard,
+      phase: 'setup',
+      turn: 0,
+      called,
+    }),
+  );
 }
 
 /** DT-2: the highest double of suit ≤ `top` not yet used as a platform. */
@@ -178,38 +189,35 @@ export function validateSetup(state: DtState, move: Move): Verdict {
   return OK;
 }
 
-export function performSetup(state: DtState, move: Move): DtState {
+export function performSetup(state: DtState, move: Move): Changes {
   const set = tileSetOf(state);
   const seat = move.seat;
   if (move.type === 'declare' && move.tile !== null)
     return layPlatform(state, set, seat, move.tile);
   if (move.type === 'draw') {
-    const drawn = drawToHand(state, seat);
-    if (seat + 1 < state.players && drawn.boneyard.length > 0) return { ...drawn, turn: seat + 1 };
-    return { ...drawn, turn: 0, called: highestUnused(set, drawn.used, set.n) };
+    const [top, ...boneyard] = state.boneyard;
+    const hands = top
+      ? replaceAt(state.hands, seat, [...(state.hands[seat] ?? []), top])
+      : state.hands;
+    if (seat + 1 < state.players && boneyard.length > 0) return { hands, boneyard, turn: seat + 1 };
+    return { hands, boneyard, turn: 0, called: highestUnused(set, state.used, set.n) };
   }
-  if (seat + 1 < state.players) return { ...state, turn: seat + 1 };
+  if (seat + 1 < state.players) return { turn: seat + 1 };
   const below = tileDef(set, state.called ?? 0).hi - 1;
   const next = highestUnused(set, state.used, below);
-  if (next !== null) return { ...state, turn: 0, called: next };
-  if (state.boneyard.length > 0) return { ...state, turn: 0, called: null };
+  if (next !== null) return { turn: 0, called: next };
+  if (state.boneyard.length > 0) return { turn: 0, called: null };
   // DT-2 cannot be met: no unused double is left among the tiles in play.
-  return {
-    ...state,
-    phase: 'gameOver',
-    turn: null,
-    called: null,
-    winners: lowestTotals(state.scores),
-  };
+  return { phase: 'gameOver', turn: null, called: null, winners: lowestTotals(state.scores) };
 }
 
 /** DT-2, DT-3: the platform is laid; its layer plays first. */
-function layPlatform(state: DtState, set: TileSet, seat: Seat, tile: TileId): DtState {
-  const taken = takeFromHand(state, seat, tile) ?? state;
+function layPlatform(state: DtState, set: TileSet, seat: Seat, tile: TileId): Changes {
+  const hand = state.hands[seat] ?? [];
   const open = tileDef(set, tile).hi;
-  const empty: Train = { tiles: [], open, marker: false };
+  const empty: Train = { tiles: [], open, marker: false, derailed: false };
   return {
-    ...taken,
+    hands: replaceAt(state.hands, seat, without(hand, indexOfTile(hand, tile))),
     phase: 'playing',
     turn: seat,
     platform: tile,

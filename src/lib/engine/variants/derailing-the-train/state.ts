@@ -11,6 +11,8 @@ export interface Train {
   readonly open: number;
   /** DT-6, DT-7: a marked personal train is public. Never set on the community train (DT-5). */
   readonly marker: boolean;
+  /** DT-7, DT-8: its last tile is a derailer (only derailers are doubles on trains). */
+  readonly derailed: boolean;
 }
 
 export interface DtState extends BaseState {
@@ -41,7 +43,40 @@ export function platformSuit(set: TileSet, state: DtState): number {
   return state.platform === null ? -1 : tileDef(set, state.platform).hi;
 }
 
+/** What a step changes in the state (a fresh object the step may still fill in). */
+export type Changes = {
+  -readonly [K in Exclude<keyof DtState, 'variant' | 'players' | 'options'>]?: DtState[K];
+};
+
+/**
+ * The state with `c` applied. Every state after the first is built here, in one
+ * field order, which keeps the per-move copy cheap.
+ */
+export function update(state: DtState, c: Changes): DtState {
+  return {
+    variant: state.variant,
+    players: state.players,
+    options: state.options,
+    round: c.round ?? state.round,
+    phase: c.phase ?? state.phase,
+    turn: c.turn !== undefined ? c.turn : state.turn,
+    hands: c.hands ?? state.hands,
+    boneyard: c.boneyard ?? state.boneyard,
+    scores: c.scores ?? state.scores,
+    moveIndex: c.moveIndex ?? state.moveIndex,
+    winners: c.winners ?? state.winners,
+    used: c.used ?? state.used,
+    platform: c.platform !== undefined ? c.platform : state.platform,
+    called: c.called !== undefined ? c.called : state.called,
+    trains: c.trains ?? state.trains,
+    community: c.community !== undefined ? c.community : state.community,
+    drawn: c.drawn !== undefined ? c.drawn : state.drawn,
+    derailing: c.derailing !== undefined ? c.derailing : state.derailing,
+    passes: c.passes ?? state.passes,
+  };
+}
+
 /** C-3: play passes to the left; the new turn has drawn nothing and derailed nothing. */
-export function nextTurn(state: DtState, seat: Seat): DtState {
-  return { ...state, turn: (seat + 1) % state.players, drawn: null, derailing: null };
+export function nextTurn(state: DtState, seat: Seat): Changes {
+  return { turn: (seat + 1) % state.players, drawn: null, derailing: null };
 }

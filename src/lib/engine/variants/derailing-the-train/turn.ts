@@ -1,6 +1,6 @@
 // A turn of play (DT-6 … DT-11 with C-5, C-7): plays, draws and passes, their
 // checks on views, and what they do to the trains.
-import { anyCard, drawToHand, indexOfTile, replaceAt, without } from '../../cards';
+import { anyCard, indexOfTile, replaceAt, without } from '../../cards';
 import { isDouble, otherEnd, tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import type { Verdict } from '../../variant';
@@ -9,7 +9,7 @@ import { hasPlace, legalTargets, placementError, scopeOf } from './placement';
 import type { Scope } from './placement';
 import { endPlatform } from './scoring';
 import { nextTurn, platformSuit, tileSetOf } from './state';
-import type { DtState, Train } from './state';
+import type { Changes, DtState, Train } from './state';
 import { OK, duty, illegal } from './verdicts';
 
 const WHY: Readonly<Record<string, string>> = {
@@ -94,18 +94,23 @@ export function validatePlaying(state: DtState, move: Move): Verdict {
   }
 }
 
-export function performPlaying(state: DtState, move: Move): DtState {
+export function performPlaying(state: DtState, move: Move): Changes {
   const set = tileSetOf(state);
   const seat = move.seat;
   switch (move.type) {
     case 'play': {
       const hand = state.hands[seat] ?? [];
       const rest = without(hand, indexOfTile(hand, move.tile));
-      const double = isDouble(set, move.tile);
+      const hands = replaceAt(state.hands, seat, rest);
       const { trains, community } = layTile(state, set, seat, move.tile, move.target);
-      const laid: DtState = {
-        ...state,
-        hands: replaceAt(state.hands, seat, rest),
+      // DT-11: a player's last tile ends the platform (DT-13 scores a derailer).
+      if (rest.length === 0) {
+        const out = { seat, tile: move.tile, target: move.target };
+        return { trains, community, passes: 0, ...endPlatform(state, hands, set, out) };
+      }
+      const double = isDouble(set, move.tile);
+      return {
+        hands,
         trains,
         community,
         passes: 0,
@@ -114,24 +119,28 @@ export function performPlaying(state: DtState, move: Move): DtState {
         derailing: double ? move.target : null,
         turn: double ? seat : (seat + 1) % state.players,
       };
-      // DT-11: a player's last tile ends the platform (DT-13 scores a derailer).
-      if (rest.length > 0) return laid;
-      return endPlatform(laid, set, { seat, tile: move.tile, target: move.target });
     }
-    case 'draw':
-      return { ...drawToHand(state, seat), drawn: state.boneyard[0]?.pos ?? null };
+    case 'draw': {
+      const [top, ...boneyard] = state.boneyard;
+      if (!top) return {};
+      const hands = replaceAt(state.hands, seat, [...(state.hands[seat] ?? []), top]);
+      return { hands, boneyard, drawn: top.pos };
+    }
     case 'pass': {
       if (state.derailing !== null) return nextTurn(state, seat);
       // DT-6: nothing played after drawing (or with nothing to draw): the marker goes on.
-      const marked = setTrain(state, seat, { ...(state.trains[seat] as Train), marker: true });
-      if (state.drawn !== null) return nextTurn(marked, seat);
+      const own = state.trains[seat] as Train;
+      const trains = replaceAt(state.trains, seat, { ...own, marker: true });
+      if (state.drawn !== null) return { ...nextTurn(state, seat), trains };
       // C-7, DT-11: n passes in a row with nothing to draw block the platform.
       const passes = state.passes + 1;
-      if (passes >= state.players) return endPlatform({ ...marked, passes }, set, null);
-      return nextTurn({ ...marked, passes }, seat);
+      if (passes >= state.players) {
+        return { trains, passes, ...endPlatform(state, state.hands, set, null) };
+      }
+      return { ...nextTurn(state, seat), trains, passes };
     }
     default:
-      return state;
+      return {};
   }
 }
 
@@ -148,7 +157,12 @@ function layTile(
   target: Target,
 ): Pick<DtState, 'trains' | 'community'> {
   if (target === 'community') {
-    const train = state.community ?? { tiles: [], open: platformSuit(set, state), marker: false };
+    const train = state.community ?? {
+      tiles: [],
+      open: platformSuit(set, state),
+      marker: false,
+      derailed: false,
+    };
     return { trains: state.trains, community: extend(set, train, tile, false) };
   }
   const owner = Number(target.slice(1));
@@ -161,9 +175,6 @@ function layTile(
 }
 
 function extend(set: TileSet, train: Train, tile: TileId, marker: boolean): Train {
-  return { tiles: [...train.tiles, tile], open: otherEnd(set, tile, train.open), marker };
-}
-
-function setTrain(state: DtState, owner: Seat, train: Train): DtState {
-  return { ...state, trains: replaceAt(state.trains, owner, train) };
+  const open = otherEnd(set, tile, train.open);
+  return { tiles: [...train.tiles, tile], open, marker, derailed: isDouble(set, tile) };
 }
