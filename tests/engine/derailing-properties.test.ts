@@ -81,9 +81,9 @@ const SMALL_RUNS = [
   { players: 2, games: 1000, set: 3, handSize: 2 },
   { players: 3, games: 700, set: 3, handSize: 2 },
   { players: 4, games: 500, set: 4, handSize: 2 },
-  { players: 5, games: 300, set: 5, handSize: 2 },
+  { players: 5, games: 250, set: 5, handSize: 2 },
   { players: 6, games: 250, set: 5, handSize: 2 },
-  { players: 7, games: 200, set: 6, handSize: 2 },
+  { players: 7, games: 150, set: 6, handSize: 2 },
   { players: 8, games: 150, set: 6, handSize: 2 },
 ];
 const FULL_RUNS = [
