@@ -594,23 +594,28 @@ describe('mexican-train: doubles, drawing, passing', () => {
     });
   });
 
-  it('C-7: a pass right after drawing the last tile does not count towards the blocked round', () => {
-    let s = begin(
-      MT,
-      { set: 6, handSize: 3, rounds: 1 },
-      {
-        hands: [
-          ['6-6', '6-3', '2-1'],
-          ['6-0', '5-4'],
-        ],
-        boneyard: ['1-1'],
-      },
-    );
+  it('C-7: a pass right after drawing the last tile is made with nothing left to draw: it counts', () => {
+    const hands = [
+      ['6-6', '6-3', '2-1'],
+      ['6-0', '5-4'],
+    ];
+    let s = begin(MT, { set: 6, handSize: 3, rounds: 1 }, { hands, boneyard: ['1-1'] });
     s = play(MT, s, [0, 'play', '6-3', 'p0'], [1, 'play', '6-0', 'p1'], [0, 'draw'], [0, 'pass']);
     s = play(MT, s, [1, 'pass']);
+    expect(show(MT, s)).toMatchObject({ phase: 'gameOver', scores: [5, 9] });
+  });
+
+  it('C-7: a pass after a draw that leaves tiles in the boneyard does not count', () => {
+    const hands = [
+      ['6-6', '6-3', '2-1'],
+      ['6-0', '5-4'],
+    ];
+    let s = begin(MT, { set: 6, handSize: 3, rounds: 1 }, { hands, boneyard: ['1-1', '2-2'] });
+    s = play(MT, s, [0, 'play', '6-3', 'p0'], [1, 'play', '6-0', 'p1'], [0, 'draw'], [0, 'pass']);
+    s = play(MT, s, [1, 'draw'], [1, 'pass']);
     expect(s.phase).toBe('playing');
     s = play(MT, s, [0, 'pass']);
-    expect(show(MT, s)).toMatchObject({ phase: 'gameOver', scores: [5, 9] });
+    expect(show(MT, s)).toMatchObject({ phase: 'gameOver', scores: [5, 13] });
   });
 
   it('C-7: a play between passes starts the count again', () => {

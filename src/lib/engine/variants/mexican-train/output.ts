@@ -35,10 +35,10 @@ export function publicJson(state: MtState): Json {
       state.mexican ? trainText(state.mexican) : '-',
       list(state.pending.map((p) => `${p.tile}@${p.target}`)),
     ].join(' ; '),
-    // opening; drawn, drew, laid; passes; starter, last starter, first player, engine suit; first turns
+    // opening; drawn, laid; passes; starter, last starter, first player, engine suit; first turns
     progress: [
       opening ? list(Object.values(opening)) : '-',
-      list([step.drawn ?? '-', step.drew ? 1 : 0, step.laid ? 1 : 0]),
+      list([step.drawn ?? '-', step.laid ? 1 : 0]),
       state.passes,
       list([
         state.starter ?? '-',

@@ -34,8 +34,6 @@ export type Opening =
 export interface TurnStep {
   /** C-5: the deck position drawn since the last play; only it may be played now. */
   readonly drawn: number | null;
-  /** C-7: the player drew this turn, so a pass now is not one "with nothing left to draw". */
-  readonly drew: boolean;
   /** The player laid a double this turn: MT-6 (satisfy it) or TT-5 (owe one more tile). */
   readonly laid: boolean;
 }
@@ -71,7 +69,7 @@ export interface MtState extends BaseState {
   readonly unscored: boolean;
 }
 
-export const FRESH_STEP: TurnStep = { drawn: null, drew: false, laid: false };
+export const FRESH_STEP: TurnStep = { drawn: null, laid: false };
 
 export function emptyTrain(open: number): Train {
   return { tiles: [], open, marker: false };

@@ -100,12 +100,12 @@ export function performTurn(rules: MtRules, set: TileSet, state: MtState, move: 
       return performPlay(rules, set, state, move);
     case 'draw': {
       const drawn = state.boneyard[0]?.pos ?? null;
-      return { ...drawToHand(state, seat), moveIndex, step: { ...state.step, drawn, drew: true } };
+      return { ...drawToHand(state, seat), moveIndex, step: { ...state.step, drawn } };
     }
     case 'pass': {
       // MT-4, MT-6, MT-7, MT-8, TT-5, TT-6: a turn ended without a play leaves the marker.
-      // C-7: only passes with nothing left to draw count towards a blocked round.
-      const passes = state.step.drew ? 0 : state.passes + 1;
+      // C-7: only passes made with nothing left to draw count towards a blocked round.
+      const passes = state.boneyard.length === 0 ? state.passes + 1 : 0;
       const trains = withMarker(state, seat);
       if (passes >= state.players) {
         return endRound(rules, set, { ...state, moveIndex, trains, passes });
@@ -146,7 +146,7 @@ function performPlay(rules: MtRules, set: TileSet, state: MtState, move: PlayMov
       ...state,
       ...laid,
       pending: [...pending, { tile: move.tile, target: move.target }],
-      step: { drawn: null, drew: state.step.drew, laid: true },
+      step: { drawn: null, laid: true },
     };
   }
   // MT-5: one tile per turn; MT-7: play resumes left of the player who satisfied a double.
