@@ -45,13 +45,14 @@ export function dishonestLock(
   deck: DeckState,
   seat: number,
   alter: (after: Point[], lockKeys: Point[], before: readonly Point[]) => void,
-  shuffleScalarUsed?: bigint,
+  options: { dealCtx?: DealContext; seed?: Uint8Array; shuffleScalarUsed?: bigint } = {},
 ): LockHopBody {
-  const seed = seeds[seat]!;
+  const dealCtx = options.dealCtx ?? ctx;
+  const seed = options.seed ?? seeds[seat]!;
   const before = currentDeck(deck);
   const n = before.points.length;
-  const s = shuffleScalarUsed ?? shuffleScalar(ctx, seed, deck.id);
-  const k = lockScalars(ctx, seed, deck.id, n);
+  const s = options.shuffleScalarUsed ?? shuffleScalar(dealCtx, seed, deck.id);
+  const k = lockScalars(dealCtx, seed, deck.id, n);
   const after = before.points.map((p, i) => mul(p, scalar.mul(k[i]!, scalar.inv(s))));
   const lockKeys = k.map(baseMul);
   alter(after, lockKeys, before.points);
@@ -59,7 +60,7 @@ export function dishonestLock(
   const shuffleKey = baseMul(s);
   const keyBytes = lockKeys.map(encodePoint);
   const transcript = lockTranscript(
-    ctx,
+    dealCtx,
     deck.id,
     seat,
     before,

@@ -69,7 +69,7 @@ describe('a rejected entry names why', () => {
     ['MALFORMED_ENTRY', `"${'x'.repeat(300_000)}"`],
     ['MALFORMED_ENTRY', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
     ['NON_CANONICAL', first.replace(':', ': ')],
-    ['NON_CANONICAL', JSON.stringify({ seq: 0, ...parsed })],
+    ['NON_CANONICAL', JSON.stringify(Object.fromEntries(Object.entries(parsed).reverse()))],
     ['MALFORMED_ENTRY', reencode({ seq: -1 })],
     ['MALFORMED_ENTRY', reencode({ seq: 1.5 })],
     ['MALFORMED_ENTRY', reencode({ sig: 'short' })],
