@@ -1193,7 +1193,7 @@ describe('mexican-train: views, claims and the audit', () => {
     expect(violations(MT, start, played)).toEqual([{ seat: 1, moveIndex: 7, rule: 'MT-7' }]);
   });
 
-  it('an honest round passes the audit; views agree with the full game on the public state', () => {
+  it('MT-3 MT-4 MT-8: an honest round passes the audit; views agree with the full game on the public state', () => {
     const start = dealt(
       MT,
       { set: 6, handSize: 3 },
@@ -1243,7 +1243,7 @@ describe('mexican-train: views, claims and the audit', () => {
     expect(MT.nextRound(revealed).scores).toEqual([5, 9]);
   });
 
-  it('malformed moves are BAD_MOVE and change nothing', () => {
+  it('C-1 MT-5: tiles outside the set and moves of other variants are BAD_MOVE; unknown trains are refused', () => {
     const s = begin(MT, six, {
       hands: [
         ['6-6', '6-3', '2-1'],
