@@ -13,8 +13,8 @@ const list = (items: readonly (number | string)[]): string => items.join('.');
 const trainText = (t: Train): string => `${list(t.tiles)}|${t.open}|${t.marker ? 'm' : ''}`;
 
 /**
- * Hand and boneyard positions, the board, the turn and the round's progress.
- * Totals and winners are left out: they rest on the pips left in hand, which a
+ * Hand and boneyard positions (C-6: hand sizes are public), the board, the turn
+ * and the round's progress. Totals and winners are left out: they rest on the pips left in hand, which a
  * view learns only when the hands are revealed at the end-of-round audit.
  */
 export function publicJson(state: MtState): Json {
