@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import {
   applyMove,
   auditRound,
+  dealCards,
   defaultOptions,
   parseTile,
   revealCard,
   tileName,
   viewOf,
 } from '../../src/lib/engine';
-import type { Card, EngineError, Json, Move, Supply, TileSet, Variant } from '../../src/lib/engine';
+import type { EngineError, Json, Move, Supply, Variant } from '../../src/lib/engine';
 import {
   joinSeat,
   mexicanTrain,
@@ -30,13 +31,6 @@ interface Deal {
   readonly engine?: string;
   readonly firstPlayer?: number;
   readonly scores?: number[];
-}
-
-/** A scenario-style deal: positions number the hands, then the boneyard. */
-function dealCards(set: TileSet, hands: readonly string[][], boneyard: readonly string[]) {
-  let pos = 0;
-  const card = (t: string): Card => ({ pos: pos++, tile: parseTile(set, t) });
-  return { hands: hands.map((h) => h.map(card)), boneyard: boneyard.map(card) };
 }
 
 function must<T>(r: { ok: true; value: T } | { ok: false; error: EngineError }): T {
