@@ -4,14 +4,7 @@
 // seat committed to in its lock hop.
 import { fromBase64url, toBase64url } from './bytes';
 import type { DealContext } from './context';
-import {
-  currentDeck,
-  deckSize,
-  deckStage,
-  type DeckState,
-  type PublishedKey,
-  type TileFace,
-} from './deck';
+import { currentDeck, deckStage, type DeckState, type PublishedKey, type TileFace } from './deck';
 import type { KeysBody, PositionKey } from './entry-kinds';
 import { fail, ok, type Result } from './errors';
 import {
@@ -23,7 +16,7 @@ import {
   type Point,
   type Scalar,
 } from './group';
-import { lockScalars } from './peer-secret';
+import { lockScalar } from './peer-secret';
 
 /** 'key-share' deals a position to its owner; 'reveal' opens it to everyone. */
 export type KeyPurpose = 'key-share' | 'reveal';
@@ -93,10 +86,9 @@ function keysBody(
   positions: readonly number[],
 ): KeysBody | null {
   if (positions.length === 0) return null;
-  const k = lockScalars(ctx, seed, deck.id, deckSize(deck));
   const keys: PositionKey[] = positions.map((pos) => ({
     pos,
-    key: toBase64url(scalar.encode(k[pos] ?? 0n)),
+    key: toBase64url(scalar.encode(lockScalar(ctx, seed, deck.id, pos))),
   }));
   return { deck: deck.id, keys };
 }
@@ -138,21 +130,29 @@ export function keysToReveal(
   return keysBody(ctx, deck, seed, positions);
 }
 
-/** What this seat can see: public faces, and its own positions once every other key is in. */
+/** What this seat sees at a position: its face if public, or if it is the owner and every other key is in. */
+export function knownFace(
+  ctx: DealContext,
+  deck: DeckState,
+  seat: number,
+  seed: Uint8Array,
+  pos: number,
+): TileFace | null {
+  const face = deck.faces[pos];
+  if (face !== null && face !== undefined) return face;
+  const row = deck.keys[pos] ?? [];
+  const others = row.filter((r, s) => s !== seat && r !== null) as PublishedKey[];
+  if (deck.owners[pos] !== seat || others.length !== ctx.seats - 1) return null;
+  const own = lockScalar(ctx, seed, deck.id, pos);
+  return unmask(deck, pos, [...others.map((r) => r.key), own], true);
+}
+
+/** What this seat sees at every position of the deck. */
 export function knownFaces(
   ctx: DealContext,
   deck: DeckState,
   seat: number,
   seed: Uint8Array,
 ): (TileFace | null)[] {
-  if (deckStage(ctx, deck) !== 'ready') return deck.faces.map(() => null);
-  const own = lockScalars(ctx, seed, deck.id, deckSize(deck));
-  return deck.faces.map((face, pos) => {
-    if (face !== null) return face;
-    const row = deck.keys[pos] ?? [];
-    const others = row.filter((r, s) => s !== seat && r !== null);
-    if (deck.owners[pos] !== seat || others.length !== ctx.seats - 1) return null;
-    const keys = [...others.map((r) => (r as PublishedKey).key), own[pos] ?? 1n];
-    return unmask(deck, pos, keys, true);
-  });
+  return deck.faces.map((_, pos) => knownFace(ctx, deck, seat, seed, pos));
 }

@@ -75,9 +75,10 @@ export const scalar = {
   inv: (a: Scalar): Scalar => Fn.inv(a),
   /** Little-endian bytes reduced mod the group order (64 bytes give a negligible bias). */
   fromWide(bytes: Uint8Array): Scalar {
-    let n = 0n;
-    for (let i = bytes.length - 1; i >= 0; i--) n = (n << 8n) | BigInt(bytes[i] ?? 0);
-    return Fn.create(n);
+    let hex = '0x0';
+    for (let i = bytes.length - 1; i >= 0; i--)
+      hex += (bytes[i] ?? 0).toString(16).padStart(2, '0');
+    return Fn.create(BigInt(hex));
   },
   encode: (s: Scalar): Uint8Array => Fn.toBytes(s),
   /** Canonical 32-byte little-endian encoding (non-zero unless allowed), else null. */

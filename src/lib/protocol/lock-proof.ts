@@ -79,12 +79,16 @@ export function proveLock(st: LockStatement, witness: LockWitness, nonces: Drbg)
   const { e, rho } = weights(st.transcript, n);
   const a = nonZeroScalar(nonces);
   const b = Array.from({ length: n }, () => nonZeroScalar(nonces));
-  const folded = msmPublic(st.after, e);
   const commitS = baseMul(a);
   const commitK = baseMul(dot(rho, b));
+  // a·N − Σ e_i b_i·before[i], with N = Σ e_i (k_i / s)·before[i]: one sum over `before`
+  const sInv = scalar.inv(witness.shuffleScalar);
   const commitFold = msmSecret(
-    [folded, ...st.before],
-    [a, ...b.map((bi, i) => scalar.neg(scalar.mul(e[i] ?? 0n, bi)))],
+    st.before,
+    b.map((bi, i) => {
+      const ratio = scalar.mul(witness.lockScalars[i] ?? 0n, sInv);
+      return scalar.mul(e[i] ?? 0n, scalar.sub(scalar.mul(a, ratio), bi));
+    }),
   );
   const c = challenge(st.transcript, commitS, commitK, commitFold);
   return {

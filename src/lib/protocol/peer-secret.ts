@@ -37,15 +37,18 @@ export function shufflePermutation(
   return fisherYates(size, secretDrbg(ctx, seed, 'shuffle-permutation', deck));
 }
 
-/** k_i for every position i of the locked deck. */
+/** k_i, the lock scalar of position i of the locked deck. */
+export function lockScalar(ctx: DealContext, seed: Uint8Array, deck: number, pos: number): Scalar {
+  return nonZeroScalar(secretDrbg(ctx, seed, `lock-scalar/${pos}`, deck));
+}
+
 export function lockScalars(
   ctx: DealContext,
   seed: Uint8Array,
   deck: number,
   size: number,
 ): Scalar[] {
-  const drbg = secretDrbg(ctx, seed, 'lock-scalars', deck);
-  return Array.from({ length: size }, () => nonZeroScalar(drbg));
+  return Array.from({ length: size }, (_, pos) => lockScalar(ctx, seed, deck, pos));
 }
 
 /** Proof nonces, derived like EdDSA's from a secret and the statement. */
