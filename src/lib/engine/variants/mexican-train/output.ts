@@ -28,6 +28,8 @@ export function publicJson(state: MtState): Json {
     moveIndex: state.moveIndex,
     hands: state.hands.map((h) => list(h.map((c) => c.pos))).join(' '),
     boneyard: state.boneyard.length,
+    scores: list(state.scores),
+    winners: list(state.winners),
     // engine; personal trains; Mexican Train; unsatisfied doubles
     board: [
       state.engine,

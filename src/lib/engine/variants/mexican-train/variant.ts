@@ -134,13 +134,31 @@ export function makeVariant(rules: MtRules): Variant<MtState> {
         : validateTurn(rules, set, state, move);
     },
     disclosures(state, move): Disclosure[] {
-      if (move.type === 'play' || (move.type === 'declare' && move.tile !== null)) {
-        const card = (state.hands[move.seat] ?? []).find((c) => c.tile === move.tile);
-        return card ? [{ pos: card.pos, to: 'all', when: 'before' }] : [];
-      }
       const top = state.boneyard[0];
-      if (move.type === 'draw' && top) return [{ pos: top.pos, to: move.seat, when: 'after' }];
-      return [];
+      if (move.type === 'draw') return top ? [{ pos: top.pos, to: move.seat, when: 'after' }] : [];
+      const shown =
+        move.type === 'play' || (move.type === 'declare' && move.tile !== null)
+          ? (state.hands[move.seat] ?? []).find((c) => c.tile === move.tile)
+          : undefined;
+      const played: Disclosure[] = shown ? [{ pos: shown.pos, to: 'all', when: 'before' }] : [];
+      // MT-10/MT-11: the move that ends the round shows every hand, so every view scores it.
+      const set = setOf(state.options);
+      const verdict =
+        state.phase === 'setup'
+          ? validateOpening(set, state, move)
+          : validateTurn(rules, set, state, move);
+      if (verdict.kind === 'illegal') return played;
+      const after =
+        state.phase === 'setup'
+          ? performOpening(rules, set, state, move)
+          : performTurn(rules, set, state, move);
+      if (after.phase !== 'roundOver' && after.phase !== 'gameOver') return played;
+      const rest = state.hands.flatMap((h) =>
+        h
+          .filter((c) => c.pos !== shown?.pos)
+          .map((c): Disclosure => ({ pos: c.pos, to: 'all', when: 'before' })),
+      );
+      return [...played, ...rest];
     },
     perform(state, move) {
       const set = setOf(state.options);
