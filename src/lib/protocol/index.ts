@@ -1,4 +1,22 @@
 // protocol: fair dealing (mental-poker deck), the signed hash-chained game log,
 // the log reducer and the end-of-round audit. Pure; may import the engine only.
 // Randomness is passed in.
-export {};
+//
+// Exported: what a reducer, the session and tests build on. The group, hashing,
+// DRBG, hop and proof modules stay internal.
+export * from './errors';
+export * from './context';
+export * from './canonical-json';
+export * from './signing';
+export * from './log-entry';
+export * from './log-verify';
+export * from './entry-kinds';
+export { SEED_BYTES, seedCommitment } from './peer-secret';
+export * from './deck';
+export { knownFace, knownFaces, keysToReveal, keysToShare, type KeyPurpose } from './deck-keys';
+export * from './commit-reveal';
+export * from './deal-state';
+export * from './deal-peer';
+export * from './deal-table';
+export * from './deal-driver';
+export * from './deal-audit';
