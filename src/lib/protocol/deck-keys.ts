@@ -130,7 +130,7 @@ export function keysToReveal(
   return keysBody(ctx, deck, seed, positions);
 }
 
-/** What this seat sees at a position: its face if public, or if it is the owner and every other key is in. */
+/** What this seat sees at a position: the public face, or its own tile once every other key is in. */
 export function knownFace(
   ctx: DealContext,
   deck: DeckState,

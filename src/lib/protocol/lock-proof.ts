@@ -11,7 +11,8 @@
 // of (s, k_1..k_n) shows S = s·G, Σ ρ_i K[i] = (Σ ρ_i k_i)·G and that fold. The
 // independent ρ ties each k_i to its own K[i]; without it, any re-mixing of rows
 // with matching sums (a copied or swapped point) would pass. A false position makes
-// the fold fail except with probability about 2^-128.
+// the fold fail except with probability about 2^-128, as long as nobody knows a
+// discrete-log relation between the deck's points (they are hashed, then masked).
 import { createDrbg, type Drbg } from './drbg';
 import {
   baseMul,
