@@ -183,7 +183,7 @@ describe('log fuzz', () => {
   });
 
   it('refuses altered signatures and bodies', () => {
-    for (let i = 0; i < 150; i++) {
+    for (let i = 0; i < 100; i++) {
       const k = below(log.length);
       const entry = JSON.parse(log[k]!) as LogEntry;
       const at = below(85);
@@ -208,7 +208,7 @@ describe('log fuzz', () => {
       .map((_, k) => k)
       .filter((k) => strict.has((JSON.parse(log[k]!) as LogEntry).kind));
     const codes = new Set<string>();
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 40; i++) {
       const k = pick(ks);
       codes.add(refusal(k, resign(k, nudgeFirstText)));
     }
