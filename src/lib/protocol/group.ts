@@ -10,7 +10,6 @@ export type Point = InstanceType<typeof RistrettoPoint>;
 export type Scalar = bigint;
 
 const Fn = RistrettoPoint.Fn;
-export const GROUP_ORDER: bigint = Fn.ORDER;
 
 // A private copy of the base point carrying a width-8 table (built on first use):
 // about 7x cheaper than a plain multiply, and never blinded with ambient randomness.
