@@ -13,3 +13,4 @@ export * from './rng';
 export * from './view';
 export * from './table';
 export * from './seated';
+export * from './base';

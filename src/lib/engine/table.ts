@@ -1,5 +1,6 @@
 // A full-information table: every Need answered from a seeded Rng, as in
 // pass-and-play, tests, benchmarks and bot tournaments.
+import { withDefaults } from './base';
 import { applyMove } from './game';
 import { shuffled } from './rng';
 import type { Rng } from './rng';
@@ -100,7 +101,5 @@ export function defaultOptions(
   players: number,
   overrides: Options = {},
 ): Options {
-  const options: Record<string, number> = {};
-  for (const spec of variant.optionSpecs) options[spec.key] = spec.default(players);
-  return { ...options, ...overrides };
+  return withDefaults(variant.optionSpecs, players, overrides);
 }

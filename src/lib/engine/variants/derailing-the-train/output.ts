@@ -1,5 +1,6 @@
 // What a Derailing state shows: the public state every peer hashes, the
 // scenario output (SCENARIOS.md), the tiles in play, and what moves disclose.
+import { basePublicState } from '../../base';
 import { indexOfTile } from '../../cards';
 import { tileName } from '../../tiles';
 import type { TileId } from '../../tiles';
@@ -10,16 +11,7 @@ import type { DtState, Train } from './state';
 
 export function publicState(state: DtState): Json {
   return {
-    variant: state.variant,
-    players: state.players,
-    options: state.options,
-    round: state.round,
-    phase: state.phase,
-    turn: state.turn,
-    moveIndex: state.moveIndex,
-    // C-6: hand sizes are public.
-    handSizes: state.hands.map((h) => h.length),
-    boneyard: state.boneyard.length,
+    ...basePublicState(state),
     platform: state.platform,
     used: state.used,
     called: state.called,

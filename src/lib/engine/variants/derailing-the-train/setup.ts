@@ -1,6 +1,7 @@
 // A platform's setup (DT-1, DT-2): options, the deal, and the call-down that
 // finds the highest unused double held, with the simultaneous draws when nobody
 // holds one.
+import { newBaseState, withDefaults as withSpecDefaults } from '../../base';
 import { anyCard, indexOfTile, replaceAt, without } from '../../cards';
 import { doubleN, doubleOf, tileDef, tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
@@ -33,9 +34,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
 ];
 
 export function withDefaults(players: number, options: Options): Options {
-  const full: Record<string, number> = {};
-  for (const spec of OPTION_SPECS) full[spec.key] = options[spec.key] ?? spec.default(players);
-  return full;
+  return withSpecDefaults(OPTION_SPECS, players, options);
 }
 
 /** DT-2: what every platform starts from, before its deal. */
@@ -55,17 +54,7 @@ const FRESH_ROUND = {
 
 export function newGame(players: number, options: Options): DtState {
   return {
-    variant: 'derailing-the-train',
-    players,
-    options: withDefaults(players, options),
-    round: 1,
-    phase: 'deal',
-    turn: null,
-    hands: Array.from({ length: players }, () => []),
-    boneyard: [],
-    scores: Array.from({ length: players }, () => 0),
-    moveIndex: 0,
-    winners: [],
+    ...newBaseState('derailing-the-train', players, withDefaults(players, options)),
     used: [],
     platform: null,
     called: null,

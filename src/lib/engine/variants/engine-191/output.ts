@@ -1,5 +1,6 @@
 // What the state shows: the public part (hashed on every peer), the scenario
 // output of SCENARIOS.md, every placed tile, and what each move discloses.
+import { basePublicState } from '../../base';
 import { knownTiles } from '../../cards';
 import { ownerOf } from '../../types';
 import { tileName } from '../../tiles';
@@ -12,15 +13,7 @@ import type { Engine191State } from './state';
 
 export function publicState(state: Engine191State): Json {
   return {
-    variant: state.variant,
-    players: state.players,
-    options: state.options,
-    round: state.round,
-    phase: state.phase,
-    turn: state.turn,
-    moveIndex: state.moveIndex,
-    handSizes: state.hands.map((h) => h.length),
-    boneyard: state.boneyard.length,
+    ...basePublicState(state),
     station: state.station,
     chosen: state.chosen,
     deals: state.deals,

@@ -1,5 +1,6 @@
 // Engine 191 state: lines from the main station, public score yards and discard
 // pile, win tokens, and where the seat to act is within its turn.
+import { withDefaults as withSpecDefaults } from '../../base';
 import { doubleN } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import type { BaseState, OptionSpec, Options } from '../../variant';
@@ -80,9 +81,7 @@ export const optionSpecs: readonly OptionSpec[] = [
 
 /** Every option with its value for this table (defaults filled in). */
 export function withDefaults(players: number, options: Options): Options {
-  const full: Record<string, number> = {};
-  for (const spec of optionSpecs) full[spec.key] = options[spec.key] ?? spec.default(players);
-  return full;
+  return withSpecDefaults(optionSpecs, players, options);
 }
 
 /** E-1: double-6 for two players, double-9 for three or four (option `set`). */

@@ -1,4 +1,5 @@
 // One Variant for each rule set (MT-*, TT-*), built from the same engine.
+import { newBaseState, withDefaults } from '../../base';
 import { anyCard } from '../../cards';
 import type { TileSet } from '../../tiles';
 import type { Move } from '../../types';
@@ -78,22 +79,10 @@ function legalMoves(rules: MtRules, set: TileSet, state: MtState): Move[] {
 }
 
 function newGame(rules: MtRules, players: number, given: Options): MtState {
-  const options: Record<string, number> = {};
-  for (const spec of optionSpecs(rules))
-    options[spec.key] = given[spec.key] ?? spec.default(players);
   const fixed = rules.engine === 'fixed';
+  const options = withDefaults(optionSpecs(rules), players, given);
   return {
-    variant: rules.id,
-    players,
-    options,
-    round: 1,
-    phase: 'deal',
-    turn: null,
-    hands: Array.from({ length: players }, () => []),
-    boneyard: [],
-    scores: Array.from({ length: players }, () => 0),
-    moveIndex: 0,
-    winners: [],
+    ...newBaseState(rules.id, players, options),
     engine: null,
     trains: Array.from({ length: players }, () => emptyTrain(-1)),
     mexican: null,

@@ -1,4 +1,5 @@
 // House-rule options of railominos.
+import { withDefaults as withSpecDefaults } from '../../base';
 import type { OptionSpec, Options } from '../../variant';
 
 export const optionSpecs: readonly OptionSpec[] = [
@@ -15,9 +16,7 @@ export const optionSpecs: readonly OptionSpec[] = [
 ];
 
 export function withDefaults(players: number, options: Options): Options {
-  const out: Record<string, number> = {};
-  for (const spec of optionSpecs) out[spec.key] = options[spec.key] ?? spec.default(players);
-  return out;
+  return withSpecDefaults(optionSpecs, players, options);
 }
 
 export const handSize = (options: Options): number => options.handSize ?? 7;

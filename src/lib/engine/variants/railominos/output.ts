@@ -1,5 +1,6 @@
 // What the state shows: the public part every peer hashes, the scenario output
 // (SCENARIOS.md) and every piece's place for conservation checks.
+import { basePublicState } from '../../base';
 import { knownTiles } from '../../cards';
 import { suitName, tileName } from '../../tiles';
 import type { TileId } from '../../tiles';
@@ -18,16 +19,7 @@ function lineJson(line: Line | undefined): Json {
 export function publicState(state: RailominosState): Json {
   const { layout } = state;
   return {
-    variant: state.variant,
-    players: state.players,
-    options: state.options,
-    round: state.round,
-    phase: state.phase,
-    turn: state.turn,
-    moveIndex: state.moveIndex,
-    // C-6: hand sizes are public.
-    handSizes: state.hands.map((h) => h.length),
-    unused: state.boneyard.length,
+    ...basePublicState(state),
     setAside: names(knownTiles(state.setAside)),
     leader: layout && {
       tile: tileName(SET, layout.leader.tile),

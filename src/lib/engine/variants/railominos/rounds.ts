@@ -1,4 +1,5 @@
 // Starting and ending rounds: the game state, round-end scoring and winners.
+import { newBaseState } from '../../base';
 import type { Options } from '../../variant';
 import type { Seat } from '../../types';
 import { roundsPerGame, withDefaults } from './options';
@@ -6,17 +7,7 @@ import type { RailominosState } from './state';
 
 export function newGame(players: number, options: Options): RailominosState {
   return {
-    variant: 'railominos',
-    players,
-    options: withDefaults(players, options),
-    round: 1,
-    phase: 'deal',
-    turn: null,
-    hands: Array.from({ length: players }, () => []),
-    boneyard: [],
-    scores: Array.from({ length: players }, () => 0),
-    moveIndex: 0,
-    winners: [],
+    ...newBaseState('railominos', players, withDefaults(players, options)),
     layout: null,
     setAside: [],
     firstPlayer: null,

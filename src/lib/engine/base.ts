@@ -1,0 +1,50 @@
+// What every variant's state starts from and shows publicly, written once.
+import type { BaseState, OptionSpec, Options } from './variant';
+import type { Seat, VariantId } from './types';
+
+/** Every option at its given value, or the variant's default for a table of this size. */
+export function withDefaults(
+  specs: readonly OptionSpec[],
+  players: number,
+  given: Options = {},
+): Options {
+  const options: Record<string, number> = {};
+  for (const spec of specs) options[spec.key] = given[spec.key] ?? spec.default(players);
+  return options;
+}
+
+/** The common fields of a new game, waiting for its first deal. */
+export function newBaseState<V extends VariantId>(
+  variant: V,
+  players: number,
+  options: Options,
+): BaseState & { readonly variant: V } {
+  return {
+    variant,
+    players,
+    options,
+    round: 1,
+    phase: 'deal',
+    turn: null,
+    hands: Array.from({ length: players }, () => []),
+    boneyard: [],
+    scores: Array.from({ length: players }, () => 0),
+    moveIndex: 0,
+    winners: [] as Seat[],
+  };
+}
+
+/** The common public fields: everything but the hands, of which only sizes are public (C-6). */
+export function basePublicState(state: BaseState) {
+  return {
+    variant: state.variant,
+    players: state.players,
+    options: state.options,
+    round: state.round,
+    phase: state.phase,
+    turn: state.turn,
+    moveIndex: state.moveIndex,
+    handSizes: state.hands.map((h) => h.length),
+    boneyard: state.boneyard.length,
+  };
+}
