@@ -1,88 +1,94 @@
-// Sampling the hidden tiles consistently with everything a bot has seen: deal
-// the unseen tiles at random into the hidden positions, replay the round with
-// full information, and keep worlds in which no player's draw, pass or
-// declaration would have been false (it held no playable tile then, and so on).
-import { shuffled } from '../engine';
-import type { BaseState, Card, Move, Rng, RoundHistory, Supply, TileId, Variant } from '../engine';
+// Sampling the hidden tiles consistently with everything a bot has seen: each
+// hidden position gets a tile that the same deal or reshuffle could have put
+// there and that its owner's draws, passes and declarations do not rule out
+// (see knowledge.ts). The bot's view with those tiles filled in is a world.
+import type { BaseState, Card, Rng, RoundHistory, TileId, Variant } from '../engine';
+import { readHistory } from './knowledge';
+import type { Knowledge } from './knowledge';
 
-function knownTiles(variant: Variant, h: RoundHistory<BaseState>): Set<TileId> {
-  const known = new Set<TileId>();
-  for (const t of variant.placedTiles(h.start)) if (typeof t === 'number') known.add(t);
-  for (const h2 of h.start.hands) for (const c of h2) if (c.tile !== null) known.add(c.tile);
-  for (const [, t] of h.revealed) known.add(t);
-  return known;
-}
-
-/** A full-information world consistent with the bot's history, or null if none was found. */
+/** A full-information world consistent with the bot's view and history, or null if the counts disagree. */
 export function sampleWorld<S extends BaseState>(
   variant: Variant<S>,
+  view: S,
   history: RoundHistory<S>,
   rng: Rng,
-  attempts = 16,
+  attempts = 4,
 ): S | null {
-  const byPos = new Map(history.revealed);
-  const known = knownTiles(
-    variant as unknown as Variant,
-    history as unknown as RoundHistory<BaseState>,
-  );
-  const unseen = history.dealt.filter((t) => !known.has(t));
-  let best: { world: S; misses: number } | null = null;
-  for (let a = 0; a < attempts; a++) {
-    const pool = shuffled(rng, unseen);
-    const fill = (c: Card): Card =>
-      c.tile !== null ? c : { pos: c.pos, tile: byPos.get(c.pos) ?? pool.pop() ?? null };
-    let state: S = {
-      ...history.start,
-      hands: history.start.hands.map((h) => h.map(fill)),
-      boneyard: history.start.boneyard.map(fill),
-    };
-    let misses = 0;
-    for (const step of history.steps) {
-      const next = replayStep(variant, state, step, byPos, rng);
-      if (!next) {
-        misses = Infinity;
-        break;
-      }
-      misses += next.miss ? 1 : 0;
-      state = next.state;
-    }
-    if (misses === 0) return state;
-    if (misses < (best?.misses ?? Infinity)) best = { world: state, misses };
-  }
-  return best?.world ?? null;
+  const hidden = hiddenTiles(variant, view, history);
+  if (!hidden) return null;
+  return fillHidden(view, hidden, readHistory(variant, history), rng, attempts);
 }
 
-function replayStep<S extends BaseState>(
+/** The tiles of this round the view does not show, or null if they do not match the hidden positions. */
+export function hiddenTiles<S extends BaseState>(
   variant: Variant<S>,
-  state: S,
-  step: Move | Supply,
-  byPos: ReadonlyMap<number, TileId>,
+  view: S,
+  history: RoundHistory<S>,
+): TileId[] | null {
+  const visible = new Set(variant.placedTiles(view));
+  const hidden = history.dealt.filter((t) => !visible.has(t));
+  let slots = 0;
+  for (const hand of view.hands) for (const c of hand) if (c.tile === null) slots++;
+  for (const c of view.boneyard) if (c.tile === null) slots++;
+  return hidden.length === slots ? hidden : null;
+}
+
+/**
+ * Deals `hidden` into the view's hidden positions, each from its own origin's
+ * tiles; the most constrained positions choose first. Retries a few times for
+ * an assignment breaking no exclusion, else keeps the one breaking fewest.
+ */
+export function fillHidden<S extends BaseState>(
+  view: S,
+  hidden: readonly TileId[],
+  knowledge: Knowledge,
   rng: Rng,
-): { state: S; miss: boolean } | null {
-  if ('type' in step) {
-    const verdict = variant.validate(state, step);
-    if (verdict.kind === 'illegal') return null;
-    return { state: variant.perform(state, step), miss: verdict.kind === 'breach' };
+  attempts: number,
+): S {
+  const positions: Card[] = [];
+  for (const hand of view.hands) for (const c of hand) if (c.tile === null) positions.push(c);
+  for (const c of view.boneyard) if (c.tile === null) positions.push(c);
+  const originOf = (pos: number) => knowledge.origin.get(pos) ?? 0;
+  const sourceOf = (tile: TileId) => knowledge.source.get(tile) ?? 0;
+  const order = positions
+    .map((c) => ({ pos: c.pos, origin: originOf(c.pos), excluded: knowledge.excluded.get(c.pos) }))
+    .sort((a, b) => (b.excluded?.size ?? 0) - (a.excluded?.size ?? 0));
+  let best: { tiles: Map<number, TileId>; misses: number } | null = null;
+  for (let a = 0; a < attempts && (best?.misses ?? 1) > 0; a++) {
+    const pool = hidden.slice();
+    const tiles = new Map<number, TileId>();
+    let misses = 0;
+    for (const { pos, origin, excluded } of order) {
+      const fits = (t: TileId) => sourceOf(t) === origin && !excluded?.has(t);
+      let i = pick(pool, fits, rng);
+      if (i < 0) {
+        misses++;
+        i = pick(pool, (t) => sourceOf(t) === origin, rng);
+        if (i < 0) i = rng.int(pool.length);
+      }
+      tiles.set(pos, pool[i] as TileId);
+      pool[i] = pool[pool.length - 1] as TileId;
+      pool.pop();
+    }
+    if (!best || misses < best.misses) best = { tiles, misses };
   }
-  let input = step;
-  if (step.kind === 'reshuffle') {
-    const need = variant.need(state);
-    if (need?.kind !== 'reshuffle') return null;
-    const placed = new Set(
-      step.boneyard.map((c) => byPos.get(c.pos)).filter((t) => t !== undefined),
-    );
-    const rest = shuffled(
-      rng,
-      need.tiles.filter((t) => !placed.has(t)),
-    );
-    input = {
-      kind: 'reshuffle',
-      boneyard: step.boneyard.map((c) => ({
-        pos: c.pos,
-        tile: byPos.get(c.pos) ?? rest.pop() ?? null,
-      })),
-    };
+  const tiles = best?.tiles ?? new Map<number, TileId>();
+  const fill = (c: Card): Card =>
+    c.tile !== null ? c : { pos: c.pos, tile: tiles.get(c.pos) ?? null };
+  return { ...view, hands: view.hands.map((h) => h.map(fill)), boneyard: view.boneyard.map(fill) };
+}
+
+/** A uniformly random index of `pool` whose tile passes `ok`, or -1. */
+function pick(pool: readonly TileId[], ok: (t: TileId) => boolean, rng: Rng): number {
+  // One blind try first (uniform over the passing tiles either way): most positions pass anything.
+  const first = rng.int(pool.length);
+  if (pool.length > 0 && ok(pool[first] as TileId)) return first;
+  let chosen = -1;
+  let seen = 0;
+  for (let i = 0; i < pool.length; i++) {
+    if (!ok(pool[i] as TileId)) continue;
+    seen++;
+    if (rng.int(seen) === 0) chosen = i;
   }
-  const r = variant.supply(state, input);
-  return r.ok ? { state: r.value, miss: false } : null;
+  return chosen;
 }

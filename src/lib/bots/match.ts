@@ -30,6 +30,9 @@ export function botInput<S extends BaseState>(
   };
 }
 
+/** How a bot of a level picks its move (`chooseMove`; benchmarks wrap it to time decisions). */
+export type Decider = <S extends BaseState>(level: BotLevel, input: BotInput<S>) => Move;
+
 /** The move a bot of `level` makes for `seat`, or null when that seat is not to act. */
 export function autoplay<S extends BaseState>(
   level: BotLevel,
@@ -37,6 +40,7 @@ export function autoplay<S extends BaseState>(
   game: SeatedGame<S>,
   seat: Seat,
   rng: Rng,
+  decide: Decider = chooseMove,
 ): Move | null {
   const view = game.views[seat];
   if (!view || view.turn !== seat || (view.phase !== 'playing' && view.phase !== 'setup'))
@@ -44,7 +48,7 @@ export function autoplay<S extends BaseState>(
   const auto = variant.setupMove(view);
   if (auto) return auto;
   const input = botInput(variant, game, seat, rng);
-  return input.legal.length > 0 ? chooseMove(level, input) : null;
+  return input.legal.length > 0 ? decide(level, input) : null;
 }
 
 export interface MatchResult {
@@ -59,6 +63,7 @@ export function playMatch<S extends BaseState>(
   options: Options,
   levels: readonly BotLevel[],
   seed: number,
+  decide: Decider = chooseMove,
 ): MatchResult {
   const deal = createRng(seed);
   const seats = levels.map((_, s) => createRng(seed * 31 + s + 1));
@@ -76,7 +81,7 @@ export function playMatch<S extends BaseState>(
       continue;
     }
     const seat = game.full.turn as Seat;
-    const move = autoplay(levels[seat] ?? 'easy', variant, game, seat, seats[seat] as Rng);
+    const move = autoplay(levels[seat] ?? 'easy', variant, game, seat, seats[seat] as Rng, decide);
     if (!move) throw new Error(`${variant.id}: seat ${seat} has no move`);
     game = unwrap(moveSeated(variant, game, move));
     moves++;

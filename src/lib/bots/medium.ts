@@ -1,20 +1,19 @@
-// Medium: one ply of look-ahead on the bot's own view, scored by the variant's
-// heuristics; ties broken at random.
+// Medium: the variant's heuristics judge every legal move on the bot's own
+// view; the best is played, ties broken at random.
 import type { BaseState, Move } from '../engine';
 import type { BotInput } from './input';
 import { heuristicsFor } from './heuristics';
 
 export function mediumMove<S extends BaseState>(input: BotInput<S>): Move {
-  const { variant, view, seat, legal, rng } = input;
-  const h = heuristicsFor(variant);
-  let best = legal[0] as Move;
+  const values = heuristicsFor(input.variant).rank(input);
+  let best = input.legal[0] as Move;
   let bestValue = -Infinity;
-  for (const move of legal) {
-    const value = h.evaluate(variant.perform(view, move), seat, move, view) + rng.next() * 1e-3;
+  input.legal.forEach((move, i) => {
+    const value = (values[i] ?? -Infinity) + input.rng.next() * 1e-3;
     if (value > bestValue) {
       best = move;
       bestValue = value;
     }
-  }
+  });
   return best;
 }

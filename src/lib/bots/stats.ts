@@ -2,6 +2,7 @@
 import type { BaseState, Options, Variant } from '../engine';
 import type { BotLevel } from './levels';
 import { playMatch } from './match';
+import type { Decider } from './match';
 
 export function wilson95(wins: number, n: number): [number, number] {
   if (n === 0) return [0, 1];
@@ -32,7 +33,9 @@ export interface SeriesResult {
 
 /**
  * Plays `games` games of bots a and b; seats alternate (a takes the even seats in
- * even games, the odd seats in odd ones). A game won by seats of both sides is a tie.
+ * even games, the odd seats in odd ones), and each deal is played twice, once
+ * each way round, so luck of the deal cancels out. A game won by seats of both
+ * sides is a tie.
  */
 export function series<S extends BaseState>(
   variant: Variant<S>,
@@ -42,6 +45,7 @@ export function series<S extends BaseState>(
   b: BotLevel,
   games: number,
   seed = 1,
+  decide?: Decider,
 ): SeriesResult {
   let winsA = 0;
   let winsB = 0;
@@ -52,7 +56,7 @@ export function series<S extends BaseState>(
   for (let g = 0; g < games; g++) {
     const sideOf = (seat: number) => ((seat + g) % 2 === 0 ? 'a' : 'b');
     const levels = Array.from({ length: players }, (_, s) => (sideOf(s) === 'a' ? a : b));
-    const result = playMatch(variant, options, levels, seed + g);
+    const result = playMatch(variant, options, levels, seed + Math.floor(g / 2), decide);
     const sides = new Set(result.winners.map(sideOf));
     if (sides.size === 2) ties++;
     else if (sides.has('a')) winsA++;

@@ -1,0 +1,151 @@
+// Mexican Train and its tournament rules (MT-*, TT-*): keep your own train
+// playable along the longest line your hand can lay, shed high pips elsewhere,
+// lay doubles you can follow (MT-6 satisfy, TT-5 one more tile), lift your
+// marker, and leave the next player ends they are unlikely to match.
+import { hasSuit, isDouble, otherEnd, ownerOf, personal, pips, tileDef } from '../../engine';
+import type { Move, Seat, Target, TileId, TileSet, Variant } from '../../engine';
+import type { MtState, Train } from '../../engine/variants/mexican-train';
+import type { BotInput } from '../input';
+import type { Heuristics } from './heuristics';
+import {
+  argmax,
+  cardPips,
+  chanceOfNone,
+  gained,
+  knownHand,
+  longestChain,
+  unseenTiles,
+  versusBest,
+} from './common';
+
+type Play = Extract<Move, { type: 'play' }>;
+
+/** Weights in pips: what each consideration is worth against shedding one pip. */
+const W = {
+  followPlan: 4,
+  planTileLost: 2.5,
+  offPlanElsewhere: 2,
+  liftMarker: 6,
+  doubleFollowed: 6,
+  doubleStranded: 8,
+  noPlayNextTurn: 4,
+  nextCanPlay: 5,
+  passAfterDraw: 20,
+} as const;
+
+function trainAt(state: MtState, target: Target): Train | null {
+  if (target === 'mexican') return state.mexican;
+  return state.trains[ownerOf(target) ?? -1] ?? null;
+}
+
+/** The suit a tile must match at `target` (the engine's while the Mexican Train is not begun). */
+function openAt(set: TileSet, state: MtState, target: Target): number {
+  const train = trainAt(state, target);
+  if (train) return train.open;
+  return state.engine === null ? -1 : tileDef(set, state.engine).hi;
+}
+
+/** Ends the seat could play on at its next ordinary turn (MT-5, MT-9, TT-4). */
+function endsFor(set: TileSet, state: MtState, seat: Seat): number[] {
+  const ends: number[] = [];
+  state.trains.forEach((train, s) => {
+    if (s === seat || train.marker) ends.push(train.open);
+  });
+  const own = state.trains[seat];
+  const tournament = state.variant === 'mexican-train-tournament';
+  if (state.mexican) ends.push(state.mexican.open);
+  else if (tournament || (own && own.tiles.length > 0)) ends.push(openAt(set, state, 'mexican'));
+  return ends;
+}
+
+function after(set: TileSet, state: MtState, move: Play): MtState {
+  const open = openAt(set, state, move.target);
+  const next: Train = {
+    tiles: [...(trainAt(state, move.target)?.tiles ?? []), move.tile],
+    open: otherEnd(set, move.tile, open),
+    marker: (trainAt(state, move.target)?.marker ?? false) && move.target !== personal(move.seat),
+  };
+  if (move.target === 'mexican') return { ...state, mexican: next };
+  const trains = state.trains.slice();
+  trains[ownerOf(move.target) ?? 0] = next;
+  return { ...state, trains };
+}
+
+function rankPlay(
+  set: TileSet,
+  view: MtState,
+  move: Play,
+  hand: readonly TileId[],
+  plan: readonly TileId[],
+  unseen: readonly TileId[],
+): number {
+  const seat = move.seat;
+  const own = view.trains[seat];
+  const open = openAt(set, view, move.target);
+  const end = otherEnd(set, move.tile, open);
+  const rest = hand.filter((t) => t !== move.tile);
+  const next = after(set, view, move);
+  let v = pips(set, move.tile);
+  if (isDouble(set, move.tile)) {
+    // MT-6: satisfy it on the double; TT-5: one more tile anywhere.
+    const ends = view.variant === 'mexican-train' ? [end] : [end, ...endsFor(set, next, seat)];
+    const followed = rest.some((t) => ends.some((e) => hasSuit(set, t, e)));
+    v += followed ? W.doubleFollowed : -W.doubleStranded;
+  }
+  if (move.target === personal(seat)) {
+    if (plan[0] === move.tile) v += W.followPlan;
+    else v -= W.planTileLost * Math.max(0, plan.length - 1 - longestChain(set, rest, end).length);
+    if (own?.marker) v += W.liftMarker;
+  } else if (plan.includes(move.tile)) {
+    v -= W.planTileLost * (plan.length - longestChain(set, rest, own?.open ?? -1).length);
+  } else v += W.offPlanElsewhere;
+  const mine = endsFor(set, next, seat);
+  if (!rest.some((t) => mine.some((e) => hasSuit(set, t, e)))) v -= W.noPlayNextTurn;
+  const left = (seat + 1) % view.players;
+  const theirs = endsFor(set, next, left);
+  const matching = unseen.filter((t) => theirs.some((e) => hasSuit(set, t, e))).length;
+  const size = view.hands[left]?.length ?? 0;
+  v -= W.nextCanPlay * (1 - chanceOfNone(unseen.length, matching, size));
+  return v;
+}
+
+export function mexicanTrainHeuristics(variant: Variant<MtState>): Heuristics<MtState> {
+  const setOf = (s: MtState) => variant.tileSet(s.players, s.options);
+  return {
+    rank({ view, seat, legal }: BotInput<MtState>) {
+      const set = setOf(view);
+      const hand = knownHand(view, seat);
+      const plan = longestChain(set, hand, view.trains[seat]?.open ?? -1);
+      const unseen = unseenTiles(variant, view);
+      return legal.map((m) => {
+        if (m.type === 'play') return rankPlay(set, view, m, hand, plan, unseen);
+        return m.type === 'pass' && view.step.drawn !== null ? -W.passAfterDraw : 0;
+      });
+    },
+    policy(state, legal) {
+      const set = setOf(state);
+      const seat = state.turn ?? 0;
+      const hand = knownHand(state, seat);
+      const own = state.trains[seat];
+      return argmax(legal, (m) => {
+        if (m.type !== 'play') return m.type === 'pass' ? -500 : -1000;
+        const end = otherEnd(set, m.tile, openAt(set, state, m.target));
+        const follows = hand.some((t) => t !== m.tile && hasSuit(set, t, end));
+        let v = pips(set, m.tile);
+        if (isDouble(set, m.tile)) v += follows ? 8 : -6;
+        if (m.target === personal(seat)) v += 1 + (own?.marker ? 4 : 0) + (follows ? 2 : 0);
+        return v;
+      });
+    },
+    outcome(start, end, seat) {
+      const set = setOf(end);
+      const over = end.phase === 'roundOver' || end.phase === 'gameOver';
+      // MT-11: pips left in hand; a round cut short counts tiles as well.
+      const points =
+        over && !end.unscored
+          ? gained(start, end)
+          : end.hands.map((h) => cardPips(set, h) + 2 * h.length);
+      return versusBest(points, seat, -1);
+    },
+  };
+}
