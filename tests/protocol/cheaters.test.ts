@@ -1,183 +1,406 @@
+// Scripted cheaters at a table of in-memory peers running the real reducer: each
+// cheat is refused at once by every peer with a code (and changes nothing), or
+// accepted and then named by the end-of-round audit by seat, entry and rule.
 import { describe, expect, it } from 'vitest';
+import type { Move, Options, VariantId } from '$lib/engine';
 import { toBase64url } from '$lib/protocol/bytes';
-import { randomCommitment } from '$lib/protocol/commit-reveal';
-import { auditDeal } from '$lib/protocol/deal-audit';
-import type { DealAction, Tamper } from '$lib/protocol/deal-driver';
-import type { DealTable } from '$lib/protocol/deal-table';
-import type { EntryDraft } from '$lib/protocol/deal-peer';
-import { knownFaces } from '$lib/protocol/deck-keys';
+import type { JsonValue } from '$lib/protocol/canonical-json';
+import { choiceCommitment, randomCommitment } from '$lib/protocol/commit-reveal';
 import type { KeysBody, LockHopBody, ShuffleHopBody } from '$lib/protocol/entry-kinds';
-import { mul, tilePoint } from '$lib/protocol/group';
+import { mul, scalar, tilePoint } from '$lib/protocol/group';
+import { lockScalar } from '$lib/protocol/peer-secret';
 import { createEntry } from '$lib/protocol/log-entry';
-import { signingKeyPair } from '$lib/protocol/signing';
+import { auditTable } from '$lib/protocol/table-audit';
+import { dues } from '$lib/protocol/table-due';
+import { mayMove, moveDraft, type EntryDraft } from '$lib/protocol/table-peer';
+import type { TableState } from '$lib/protocol/table-state';
 import { dishonestLock } from './deck-fixture';
-import { runScript } from './driver-script';
-import { testSeed } from './helpers';
+import { publish, runTable, type SimPeer, type SimRun, type SimTamper } from './table-sim';
 
 const CHEATER = 1;
-const SEATS = 3;
-const round: DealAction[] = [
-  { type: 'random', seat: 0, label: 'first-player' },
-  { type: 'draw', seat: 2, deck: 0 },
-  { type: 'flip', seat: 0, deck: 0 },
-  { type: 'end' },
-];
 
-/** Runs a 3-seat round where seat 1 rewrites its entries of one kind. */
+interface Table {
+  readonly variant: VariantId;
+  readonly players: number;
+  readonly options: Options;
+  readonly seed?: number;
+}
+
+/** Mexican Train, 3 seats, double-4 (15 tiles), 3 each. */
+const MT: Table = {
+  variant: 'mexican-train',
+  players: 3,
+  options: { set: 4, handSize: 3, rounds: 1 },
+};
+const MT_TILES = 15;
+const SMALL_MT: Table = {
+  variant: 'mexican-train',
+  players: 2,
+  options: { set: 4, handSize: 5, rounds: 1 },
+};
+
+type Cheat = (
+  draft: EntryDraft,
+  peer: SimPeer,
+  log: readonly string[],
+) => EntryDraft | string | null;
+
+/** The cheater rewrites its first entry of `kind` that `cheat` does not pass on unchanged. */
 function withCheater(
   kind: string,
-  cheat: (draft: EntryDraft, table: DealTable, log: readonly string[]) => ReturnType<Tamper>,
-) {
-  return runScript({
-    seats: SEATS,
-    deckSize: 12,
-    hand: 3,
-    actions: round,
-    tamper: (seat, draft, table, log) =>
-      seat === CHEATER && draft.kind === kind ? cheat(draft, table, log) : draft,
+  cheat: Cheat,
+  table: Table = MT,
+  stopAtFirstMove = false,
+): SimRun {
+  let done = false;
+  const tamper: SimTamper = (seat, draft, peer, log) => {
+    if (done || seat !== CHEATER || draft.kind !== kind) return draft;
+    const sent = cheat(draft, peer, log);
+    done = sent !== draft;
+    return sent;
+  };
+  return runTable({
+    ...table,
+    tamper,
+    ...(stopAtFirstMove ? { stopWhen: (peers) => peers.some((p) => mayMove(p.table)) } : {}),
   });
 }
 
-function expectHalt(run: ReturnType<typeof runScript>, code: string): void {
-  expect(run.halted?.seat).toBe(CHEATER);
-  expect(run.halted?.codes).toEqual(Array(SEATS).fill(code));
-  // the refused entry changed nothing: every table stops at the entry before it
-  expect(run.peers.every((p) => p.table.head.seq === run.halted?.seq)).toBe(true);
+/** Every peer refused the cheater's entry with this code, and none changed. */
+function expectRefused(run: SimRun, code: string): void {
+  expect(run.refused?.seat).toBe(CHEATER);
+  expect(run.refused?.errors.map((e) => e?.code)).toEqual(Array(run.peers.length).fill(code));
+  for (const p of run.peers) expect(p.table.head.seq).toBe(run.refused?.seq);
 }
 
-describe('caught at once', () => {
-  it('a wrong key', () => {
+/** Every peer reveals its seed now (mid-round, this abandons the round), except `withheld`. */
+function revealSeeds(run: SimRun, withheld: number | null = null): TableState {
+  const log = [...run.log];
+  const hashes = [...run.hashes];
+  for (const peer of run.peers) {
+    if (peer.seat === withheld) continue;
+    const draft = { kind: 'seed-reveal' as const, body: { seed: toBase64url(peer.table.seed) } };
+    expect(publish(run.peers, peer.seat, draft, log, hashes)).toBeNull();
+  }
+  return run.peers[0]!.table;
+}
+
+function entrySeq(run: SimRun, kind: string, seat: number): number {
+  return run.log.findIndex((e) => {
+    const entry = JSON.parse(e) as { kind: string; seat: number };
+    return entry.kind === kind && entry.seat === seat;
+  });
+}
+
+describe('refused at once', () => {
+  it('a wrong key: KEY_MISMATCH', () => {
     const run = withCheater('key-share', (draft) => {
       const body = draft.body as KeysBody;
       const [a, b] = body.keys;
       return { ...draft, body: { ...body, keys: [{ ...a!, key: b!.key }, ...body.keys.slice(1)] } };
     });
-    expectHalt(run, 'KEY_MISMATCH');
+    expectRefused(run, 'KEY_MISMATCH');
   });
 
-  it('a duplicated point in the shuffle', () => {
+  it('a duplicated point in the shuffle: DUPLICATE_POINT', () => {
     const run = withCheater('shuffle-hop', (draft) => {
       const body = draft.body as ShuffleHopBody;
       return { ...draft, body: { ...body, points: [body.points[1]!, ...body.points.slice(1)] } };
     });
-    expectHalt(run, 'DUPLICATE_POINT');
+    expectRefused(run, 'DUPLICATE_POINT');
   });
 
   it.each([
     ['copies a point from another position', 1],
     ['replaces a point with a known tile', 2],
-  ])('a dishonest lock that %s', (_what, variant) => {
-    const run = withCheater('lock-hop', (draft, table) => {
-      const { deal } = table;
-      const seed = testSeed('seed', CHEATER);
-      return {
-        ...draft,
-        body: dishonestLock(
-          deal.decks[0]!,
-          CHEATER,
-          (after, _keys, before) => {
-            after[0] =
-              variant === 1 ? mul(before[3]!, 777n) : tilePoint(deal.ctx.game, 'double-12', 5);
-          },
-          { dealCtx: deal.ctx, seed },
-        ) satisfies LockHopBody,
-      };
+  ])('a dishonest lock that %s: BAD_LOCK_PROOF', (_what, variant) => {
+    const run = withCheater('lock-hop', (draft, peer) => {
+      const { deal, seed } = peer.table;
+      const body = dishonestLock(
+        deal.decks[0]!,
+        CHEATER,
+        (after, _keys, before) => {
+          after[0] =
+            variant === 1 ? mul(before[3]!, 777n) : tilePoint(deal.ctx.game, 'double-4', 5);
+        },
+        { dealCtx: deal.ctx, seed },
+      );
+      return { ...draft, body: body satisfies LockHopBody };
     });
-    expectHalt(run, 'BAD_LOCK_PROOF');
+    expectRefused(run, 'BAD_LOCK_PROOF');
   });
 
-  it('a forged signature: an entry in another seat’s name', () => {
-    const run = withCheater('seed-commit', (draft, table) => {
-      const mine = signingKeyPair(testSeed('sign', CHEATER))!;
-      return createEntry(table.head, 2, draft.kind, draft.body, mine.secretKey).encoded;
+  describe('a tile played that was never dealt to the player', () => {
+    /** The cheater's first play names a tile it does not hold. */
+    const notMine = (keys: 'kept' | 'dropped') =>
+      withCheater('move', (draft, peer) => {
+        const { move } = draft.body as { move: Move };
+        if (move.type !== 'play') return draft;
+        const held = new Set(peer.table.view.hands[CHEATER]!.map((c) => c.tile));
+        const tile = [...Array(MT_TILES).keys()].find((t) => !held.has(t))!;
+        const body = draft.body as { keys: JsonValue[] };
+        return {
+          ...draft,
+          body: { move: { ...move, tile }, keys: keys === 'kept' ? body.keys : [] },
+        };
+      });
+
+    it('opening one of its own cards: DISCLOSURE_MISMATCH', () => {
+      expectRefused(notMine('kept'), 'DISCLOSURE_MISMATCH');
     });
-    expectHalt(run, 'BAD_SIGNATURE');
+
+    it('opening none: the engine refuses it on every view (ILLEGAL_MOVE, MT-5)', () => {
+      const run = notMine('dropped');
+      expectRefused(run, 'ILLEGAL_MOVE');
+      expect(run.refused?.errors[0]?.rule).toBe('MT-5');
+    });
   });
 
-  it('a replayed entry', () => {
-    const run = withCheater('key-share', (_draft, _table, log) => log[1]!);
-    expectHalt(run, 'BAD_SEQ');
+  it('a key for a tile dealt to someone else, sent with the leader’s (R-2): KEY_NOT_EXPECTED', () => {
+    const run = withCheater(
+      'reveal',
+      (draft, peer) => {
+        const body = draft.body as KeysBody;
+        const { deal, seed } = peer.table;
+        const theirs = deal.decks[0]!.owners.indexOf(0);
+        const key = toBase64url(scalar.encode(lockScalar(deal.ctx, seed, 0, theirs)));
+        return { ...draft, body: { ...body, keys: [...body.keys, { pos: theirs, key }] } };
+      },
+      { variant: 'railominos', players: 3, options: { handSize: 3, rounds: 1 } },
+    );
+    expectRefused(run, 'KEY_NOT_EXPECTED');
   });
 
-  it('a shuffle before every seed is committed, a key for a tile dealt to someone else, a wrong seed', () => {
-    const early = withCheater('seed-commit', (_draft, table) => {
-      return {
-        kind: 'shuffle-hop',
-        body: { deck: 0, points: table.deal.decks[0]!.initial.encoded },
-      };
+  it('a move out of turn: WRONG_AUTHOR', () => {
+    const run = withCheater('key-share', (draft, peer) => {
+      const draw = moveDraft(peer.table, { seat: CHEATER, type: 'draw' });
+      return peer.table.view.turn === CHEATER ? draft : draw;
     });
-    expect(early.halted?.codes[0]).toBe('NOT_ALL_COMMITTED');
-    const notMine = withCheater('key-share', (draft) => ({ ...draft, kind: 'reveal' }));
-    expectHalt(notMine, 'KEY_NOT_EXPECTED');
-    const wrongSeed = withCheater('seed-reveal', () => ({
-      kind: 'seed-reveal',
-      body: { seed: toBase64url(testSeed('other', 0)) },
-    }));
-    expectHalt(wrongSeed, 'COMMITMENT_MISMATCH');
+    expectRefused(run, 'WRONG_AUTHOR');
+  });
+
+  it('a forged entry: a move in another seat’s name, signed with the cheater’s key: BAD_SIGNATURE', () => {
+    const run = runTable({
+      ...MT,
+      stopWhen: (peers) => peers.some((p) => p.seat !== CHEATER && mayMove(p.table)),
+    });
+    const victim = run.peers.find((p) => mayMove(p.table))!;
+    const cheater = run.peers[CHEATER]!;
+    const draw = moveDraft(victim.table, { seat: victim.seat, type: 'draw' });
+    const forged = createEntry(
+      cheater.table.head,
+      victim.seat,
+      'move',
+      draw.body,
+      cheater.signing.secretKey,
+    );
+    const refused = publish(run.peers, CHEATER, forged.encoded, [...run.log], [...run.hashes]);
+    expect(refused?.errors.map((e) => e?.code)).toEqual(Array(MT.players).fill('BAD_SIGNATURE'));
+  });
+
+  it('a replayed entry: BAD_SEQ', () => {
+    const run = withCheater('key-share', (_draft, _peer, log) => log[3]!);
+    expectRefused(run, 'BAD_SEQ');
+  });
+
+  it('a seed revealed that is not the one committed: COMMITMENT_MISMATCH', () => {
+    const run = runTable({ ...MT, stopWhen: (peers) => peers.some((p) => mayMove(p.table)) });
+    const cheater = run.peers[CHEATER]!;
+    const draft = {
+      kind: 'seed-reveal' as const,
+      body: { seed: toBase64url(new Uint8Array(32).fill(7)) },
+    };
+    const refused = publish(run.peers, CHEATER, draft, [...run.log], [...run.hashes]);
+    expect(refused?.errors.map((e) => e?.code)).toEqual(
+      Array(MT.players).fill('COMMITMENT_MISMATCH'),
+    );
+    expect(cheater.table.head.seq).toBe(run.log.length);
   });
 });
 
-describe('named by the audit', () => {
-  it('a shuffle that swaps in a foreign point', () => {
-    const run = withCheater('shuffle-hop', (draft, table) => {
-      const body = draft.body as ShuffleHopBody;
-      const foreign = toBase64url(mul(table.deal.decks[0]!.initial.points[0]!, 3n).toBytes());
-      return { ...draft, body: { ...body, points: [foreign, ...body.points.slice(1)] } };
-    });
-    expect(run.halted).toBeNull();
-    const { deal } = run.peers[0]!.table;
-    const audit = auditDeal(deal);
-    const hop = deal.decks[0]!.shuffles[CHEATER]!;
-    expect(audit.violations).toEqual([{ seat: CHEATER, seq: hop.seq, code: 'SHUFFLE_MISMATCH' }]);
-    expect(audit.decks[0]!.faces.filter((f) => f === 'not-a-tile')).toHaveLength(1);
+describe('named by the end-of-round audit', () => {
+  it('a false declaration (MT-2) and a false draw (C-5), by seat, entry, move index and rule', () => {
+    const cheats: { seq: number; type: string }[] = [];
+    const tamper: SimTamper = (seat, draft, peer, log) => {
+      if (seat !== CHEATER || draft.kind !== 'move') return draft;
+      const { move } = draft.body as { move: Move };
+      const { view } = peer.table;
+      const done = (type: string) => cheats.some((c) => c.type === type);
+      if (move.type === 'declare' && move.tile !== null && !done('declare')) {
+        cheats.push({ seq: log.length, type: 'declare' });
+        return moveDraft(peer.table, { seat, type: 'declare', tile: null });
+      }
+      if (
+        move.type === 'play' &&
+        view.phase === 'playing' &&
+        view.boneyard.length > 0 &&
+        !done('draw')
+      ) {
+        // holding a playable tile, it draws instead
+        cheats.push({ seq: log.length, type: 'draw' });
+        return moveDraft(peer.table, { seat, type: 'draw' });
+      }
+      return draft;
+    };
+    const run = runTable({ ...SMALL_MT, seed: 5, tamper });
+    expect(run.refused).toBeNull();
+    expect(cheats.map((c) => c.type).sort()).toEqual(['declare', 'draw']);
+    const { audits } = run.peers[0]!.table;
+    const violations = audits[0]!.violations;
+    expect(violations.map((v) => [v.seat, v.seq, v.code])).toEqual(
+      cheats.map((c) => [CHEATER, c.seq, 'ILLEGAL_MOVE']),
+    );
+    expect(violations[0]!.rule).toBe('MT-2');
+    expect(violations[1]!.rule).toMatch(/^(MT-[4-8]|C-5)$/);
+    expect(violations.every((v) => v.moveIndex !== null)).toBe(true);
+    // every peer names the same cheats
+    for (const p of run.peers) expect(p.table.audits).toEqual(audits);
   });
 
-  it('a lock that removes a different shuffle scalar than it shuffled with', () => {
-    const run = withCheater('lock-hop', (draft, table) => ({
-      ...draft,
-      body: dishonestLock(table.deal.decks[0]!, CHEATER, () => {}, {
-        dealCtx: table.deal.ctx,
-        seed: testSeed('seed', CHEATER),
-        shuffleScalarUsed: 4242n,
-      }),
-    }));
-    expect(run.halted).toBeNull();
-    const { deal } = run.peers[0]!.table;
-    const peer = run.peers[2]!;
-    // the victim sees a corrupted hand at once, and the audit names the locker
-    expect(knownFaces(deal.ctx, deal.decks[0]!, 2, peer.seed).slice(6, 9)).toEqual(
-      Array(3).fill('not-a-tile'),
+  it('a false pass while holding a playable piece (R-7)', () => {
+    let seq = -1;
+    const run = runTable({
+      variant: 'railominos',
+      players: 2,
+      options: { handSize: 5, rounds: 1 },
+      tamper: (seat, draft, peer, log) => {
+        const { move } = draft.body as { move?: Move };
+        if (seat !== CHEATER || move?.type !== 'play' || seq >= 0) return draft;
+        seq = log.length;
+        return moveDraft(peer.table, { seat, type: 'pass' });
+      },
+    });
+    expect(seq).toBeGreaterThan(0);
+    const [violation] = run.peers[0]!.table.audits[0]!.violations;
+    expect(violation).toMatchObject({ seat: CHEATER, seq, rule: 'R-7', code: 'ILLEGAL_MOVE' });
+  });
+
+  it('a shuffle with a foreign point: SHUFFLE_MISMATCH', () => {
+    const run = withCheater(
+      'shuffle-hop',
+      (draft, peer) => {
+        const body = draft.body as ShuffleHopBody;
+        const foreign = toBase64url(
+          mul(peer.table.deal.decks[0]!.initial.points[0]!, 3n).toBytes(),
+        );
+        return { ...draft, body: { ...body, points: [foreign, ...body.points.slice(1)] } };
+      },
+      MT,
+      true,
     );
-    const lock = deal.decks[0]!.locks[CHEATER]!;
-    expect(auditDeal(deal).violations).toEqual([
-      { seat: CHEATER, seq: lock.seq, code: 'LOCK_MISMATCH' },
+    expect(run.refused).toBeNull();
+    const hop = run.peers[0]!.table.deal.decks[0]!.shuffles[CHEATER]!;
+    const table = revealSeeds(run);
+    expect(table.abandoned).toBe(true);
+    expect(table.audits[0]!.violations).toEqual([
+      { seat: CHEATER, seq: hop.seq, moveIndex: null, rule: null, code: 'SHUFFLE_MISMATCH' },
+    ]);
+    // one face opens to no tile: the round cannot be rebuilt and replayed
+    expect(table.audits[0]!.replayed).toBe(false);
+  });
+
+  it('a lock that removes a different shuffle scalar: every card opens to no tile; LOCK_MISMATCH', () => {
+    const run = withCheater(
+      'lock-hop',
+      (draft, peer) => ({
+        ...draft,
+        body: dishonestLock(peer.table.deal.decks[0]!, CHEATER, () => {}, {
+          dealCtx: peer.table.deal.ctx,
+          seed: peer.table.seed,
+          shuffleScalarUsed: 4242n,
+        }),
+      }),
+      MT,
+      true,
+    );
+    expect(run.refused).toBeNull();
+    // nobody learns a hand: every own card stays unknown
+    for (const p of run.peers)
+      expect(p.table.view.hands[p.seat]!.every((c) => c.tile === null)).toBe(true);
+    const lock = run.peers[0]!.table.deal.decks[0]!.locks[CHEATER]!;
+    expect(revealSeeds(run).audits[0]!.violations).toEqual([
+      { seat: CHEATER, seq: lock.seq, moveIndex: null, rule: null, code: 'LOCK_MISMATCH' },
     ]);
   });
 
-  it('a withheld seed and a random contribution not drawn from it', () => {
+  it('a withheld seed: the stalled seat is named, and the audit names it SEED_NOT_REVEALED', () => {
+    const run = runTable({
+      ...SMALL_MT,
+      tamper: (seat, draft) => (seat === CHEATER && draft.kind === 'seed-reveal' ? null : draft),
+    });
+    expect(run.stalled).toBe(CHEATER);
+    const table = run.peers[0]!.table;
+    expect(table.audits).toEqual([]);
+    // the session sees who owes what, and audits once it gives up waiting
+    expect(dues(table)).toEqual([{ seat: CHEATER, kind: 'seed-reveal' }]);
+    const commit = entrySeq(run, 'seed-commit', CHEATER);
+    expect(auditTable(table).violations).toEqual([
+      { seat: CHEATER, seq: commit, moveIndex: null, rule: null, code: 'SEED_NOT_REVEALED' },
+    ]);
+  });
+
+  it('a random contribution not drawn from the seed (R-3): RANDOM_MISMATCH', () => {
     const value = new Uint8Array(32).fill(1);
-    const run = runScript({
-      seats: SEATS,
-      deckSize: 12,
-      hand: 3,
-      actions: round,
-      tamper: (seat, draft, table): EntryDraft | null => {
-        if (draft.kind === 'random-commit' && seat === CHEATER) {
-          const commitment = randomCommitment(table.deal.ctx, seat, 'first-player', value);
-          return { ...draft, body: { label: 'first-player', commitment: toBase64url(commitment) } };
+    const run = runTable({
+      variant: 'railominos',
+      players: 2,
+      options: { handSize: 3, rounds: 1 },
+      stopWhen: (peers) => peers.some((p) => mayMove(p.table)),
+      tamper: (seat, draft, peer): EntryDraft => {
+        if (seat !== CHEATER) return draft;
+        const label = (draft.body as { label?: string }).label ?? '';
+        if (draft.kind === 'random-commit') {
+          const commitment = toBase64url(randomCommitment(peer.table.deal.ctx, seat, label, value));
+          return { ...draft, body: { label, commitment } };
         }
-        if (draft.kind === 'random-reveal' && seat === CHEATER) {
-          return { ...draft, body: { label: 'first-player', value: toBase64url(value) } };
-        }
-        return draft.kind === 'seed-reveal' && seat === 2 ? null : draft;
+        return draft.kind === 'random-reveal'
+          ? { ...draft, body: { label, value: toBase64url(value) } }
+          : draft;
       },
     });
-    expect(run.halted).toBeNull();
-    const { deal } = run.peers[0]!.table;
-    const codes = auditDeal(deal).violations.map((v) => [v.seat, v.code]);
-    expect(codes).toEqual([
-      [2, 'SEED_NOT_REVEALED'],
-      [CHEATER, 'RANDOM_MISMATCH'],
+    expect(run.refused).toBeNull();
+    const violations = revealSeeds(run).audits[0]!.violations;
+    expect(violations).toEqual([
+      {
+        seat: CHEATER,
+        seq: entrySeq(run, 'random-reveal', CHEATER),
+        moveIndex: null,
+        rule: null,
+        code: 'RANDOM_MISMATCH',
+      },
+    ]);
+  });
+
+  it('a secret choice (E-2) committed with a salt not drawn from the seed: CHOICE_MISMATCH', () => {
+    const salt = new Uint8Array(32).fill(2);
+    const run = runTable({
+      variant: 'engine-191',
+      players: 2,
+      options: { tokensToWin: 1 },
+      stopWhen: (peers) => peers[0]!.table.view.phase === 'playing',
+      tamper: (seat, draft, peer): EntryDraft => {
+        if (seat !== CHEATER) return draft;
+        const { label, choice } = draft.body as { label?: string; choice?: number };
+        const tile = peer.choices.get(label ?? '') ?? -1;
+        if (draft.kind === 'choice-commit') {
+          const c = choiceCommitment(peer.table.deal.ctx, seat, label!, tile, salt);
+          return { ...draft, body: { label: label!, commitment: toBase64url(c) } };
+        }
+        return draft.kind === 'choice-reveal'
+          ? { ...draft, body: { label: label!, choice: choice!, salt: toBase64url(salt) } }
+          : draft;
+      },
+    });
+    expect(run.refused).toBeNull();
+    const violations = revealSeeds(run).audits[0]!.violations;
+    expect(violations).toEqual([
+      {
+        seat: CHEATER,
+        seq: entrySeq(run, 'choice-reveal', CHEATER),
+        moveIndex: null,
+        rule: null,
+        code: 'CHOICE_MISMATCH',
+      },
     ]);
   });
 });

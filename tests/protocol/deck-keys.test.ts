@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toBase64url } from '$lib/protocol/bytes';
+import type { DealContext } from '$lib/protocol/context';
 import { assignPositions, type DeckState } from '$lib/protocol/deck';
 import {
   applyLockHop,
@@ -7,12 +8,16 @@ import {
   buildLockHop,
   buildShuffleHop,
 } from '$lib/protocol/deck-hops';
-import { applyKeys, keysToReveal, keysToShare, knownFaces } from '$lib/protocol/deck-keys';
+import { applyKeys, keysToReveal, keysToShare, knownFace } from '$lib/protocol/deck-keys';
 import type { KeysBody } from '$lib/protocol/entry-kinds';
 import { mul, scalar } from '$lib/protocol/group';
 import { lockScalars } from '$lib/protocol/peer-secret';
 import { ctx, freshDeck, locked, seeds, shuffled } from './deck-fixture';
 import { unwrap } from './helpers';
+
+/** What a seat sees at every position of the deck. */
+const knownFaces = (c: DealContext, deck: DeckState, seat: number, seed: Uint8Array) =>
+  deck.faces.map((_, pos) => knownFace(c, deck, seat, seed, pos));
 
 const codeOf = (r: { ok: boolean; error?: { code: string } }): string | undefined =>
   r.ok ? undefined : r.error?.code;

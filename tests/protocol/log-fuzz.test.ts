@@ -1,16 +1,17 @@
-// Fuzzing log entries against the deal table (entry verification plus the deal
-// state): every random or mutated entry is refused with a known code and changes
-// nothing. Cheap mutations are refused before the signature check; the ones that
-// must reach it (a tweetnacl verification costs ~13 ms) are a smaller, counted set.
+// Fuzzing log entries against the table reducer (entry verification, the deal
+// state, the rules): every random or mutated entry is refused with a known code
+// and changes nothing. Cheap mutations are refused before the signature check;
+// those that must reach it (a tweetnacl verification costs ~10 ms) are a smaller,
+// counted set, and so are the re-signed move entries that reach the engine.
 import { describe, expect, it } from 'vitest';
+import { MOVE_TYPES, type Move } from '$lib/engine';
 import { canonicalJson, isJsonRecord, type JsonValue } from '$lib/protocol/canonical-json';
-import { applyToTable, createDealTable, type DealTable } from '$lib/protocol/deal-table';
 import type { EntryKind } from '$lib/protocol/entry-kinds';
-import { PROTOCOL_ERROR_CODES, type ProtocolErrorCode } from '$lib/protocol/errors';
+import { PROTOCOL_ERROR_CODES, type ProtocolErrorCode, type Result } from '$lib/protocol/errors';
 import { createEntry, type LogEntry } from '$lib/protocol/log-entry';
-import { signingKeyPair, type SigningKeyPair } from '$lib/protocol/signing';
-import { runScript, scriptOptions, type ScriptOptions } from './driver-script';
-import { unwrap } from './helpers';
+import { applyEntry } from '$lib/protocol/table-reducer';
+import type { TableState } from '$lib/protocol/table-state';
+import { runTable, simPeers, type SimOptions } from './table-sim';
 
 function xorshift(seed: number): () => number {
   let x = seed >>> 0 || 1;
@@ -26,43 +27,24 @@ const random = xorshift(20261122);
 const below = (n: number): number => Math.floor(random() * n);
 const pick = <T>(items: readonly T[]): T => items[below(items.length)]!;
 
-const script: ScriptOptions = {
-  seats: 2,
-  deckSize: 6,
-  hand: 2,
-  actions: [
-    { type: 'random', seat: 0, label: 'first' },
-    { type: 'choice', seat: 1, label: 'pick', choices: [1, 2] },
-    { type: 'draw', seat: 1, deck: 0 },
-    { type: 'flip', seat: 0, deck: 0 },
-    { type: 'play', seat: 0, deck: 0, pos: 0 },
-    { type: 'end' },
-  ],
-};
-const options = scriptOptions(script);
-const signers = options.signingSeeds.map((s) => signingKeyPair(s) as SigningKeyPair);
-const log = runScript(script).log;
-const foreign = runScript({ ...script, actions: [], game: 'other-game' }).log;
+// Engine 191 (2 seats): seeds, hops, key shares, E-2 commit–reveal, moves with
+// keys, face-up draws opened by both seats, E-10 reshuffle decks, seed reveals.
+const game: SimOptions = { variant: 'engine-191', players: 2, options: { tokensToWin: 1 } };
+const peers = simPeers(game);
+/** tables[k][s]: seat s's table before entry k. */
+const tables: TableState[][] = [peers.map((p) => p.table)];
+const { log } = runTable({ ...game, onEntry: (ps) => tables.push(ps.map((p) => p.table)) }, peers);
+const foreign = runTable({ ...game, game: 'other-game', maxEntries: 6 }).log;
+const signers = peers.map((p) => p.signing);
 
-/** tables[k]: the table every peer held before entry k. */
-const tables: DealTable[] = [
-  unwrap(
-    createDealTable(
-      options.ctx,
-      signers.map((s) => s.publicKey),
-      options.deck,
-      options.hand,
-    ),
-  ),
-];
-for (const encoded of log) tables.push(unwrap(applyToTable(tables.at(-1)!, encoded)));
-const fingerprint = (t: DealTable): string =>
-  JSON.stringify([t.head, t.deal.decks.map((d) => [d.owners, d.faces, d.keys.flat().length])]);
-const fingerprints = tables.map(fingerprint);
+const fingerprint = (t: TableState): string =>
+  JSON.stringify([t.head.seq, t.head.prev, t.hash, t.view.hands, t.pending, t.record.steps.length]);
+const fingerprints = tables.map((ts) => ts.map(fingerprint));
+const entryAt = (k: number): LogEntry => JSON.parse(log[k]!) as LogEntry;
 
 /** Characters outside base64url, so a change inside a binary field breaks its shape. */
 const STRUCTURAL = '{}[]":,\\ \n.+=/\u00e9\u{1f4a5}';
-const KINDS = ['seed-commit', 'lock-hop', 'reveal', 'move', 'chat', '', 'SEED-COMMIT'];
+const KINDS = ['seed-commit', 'lock-hop', 'reveal', 'move', 'choice-commit', 'chat', '', 'MOVE'];
 
 function mutateChar(text: string, op: 'insert' | 'delete' | 'replace'): string {
   const at = below(text.length + (op === 'insert' ? 1 : 0));
@@ -77,17 +59,36 @@ function bodyOfAnotherKind(kind: string): JsonValue {
   return entry.kind === kind ? null : entry.body;
 }
 
+/** A move body broken in its shape, or naming another seat than its author. */
+function brokenMoveBody(entry: LogEntry): JsonValue {
+  const body = isJsonRecord(entry.body) ? entry.body : { move: null, keys: [] };
+  const move = isJsonRecord(body.move) ? body.move : {};
+  return pick<JsonValue>([
+    { move: body.move ?? null },
+    { ...body, keys: 'none' },
+    { ...body, keys: [{ pos: -1, key: 'AAAA' }] },
+    { ...body, move: { ...move, seat: 1 - (entry.seat % 2) } },
+    { ...body, move: { ...move, extra: true } },
+    { ...body, move: { ...move, type: 'jump' } },
+    { ...body, move: { ...move, tile: 'six' } },
+    { ...body, extra: 1 },
+  ]);
+}
+
 function mutateField(text: string, k: number): string {
   const entry = JSON.parse(text) as Record<string, JsonValue>;
   const field = pick(['game', 'seq', 'prev', 'seat', 'kind', 'sig', 'body', 'extra', 'drop']);
   const choices: Record<string, () => JsonValue> = {
     game: () => pick(['', 'other-game', 7, null]),
     seq: () => pick([k + 1, k - 1, -1, 1.5, String(k), 2 ** 53]),
-    prev: () => JSON.parse(log[(k + 1 + below(log.length - 1)) % log.length]!).sig as string,
+    prev: () => (JSON.parse(log[(k + 1 + below(log.length - 1)) % log.length]!) as LogEntry).sig,
     seat: () => pick([2, 5, -1, '0', 0.5]),
     kind: () => pick(KINDS.filter((x) => x !== entry.kind)),
     sig: () => pick(['', 'AAAA', (entry.prev as string).slice(0, 43)]),
-    body: () => pick([null, [], 'body', { deck: 0 }, bodyOfAnotherKind(entry.kind as string)]),
+    body: () =>
+      entry.kind === 'move'
+        ? brokenMoveBody(entry as unknown as LogEntry)
+        : pick([null, [], 'body', { deck: 0 }, bodyOfAnotherKind(entry.kind as string)]),
     extra: () => 1,
     drop: () => null,
   };
@@ -118,25 +119,17 @@ function candidate(k: number): string {
   }
 }
 
-/** Applies a candidate to the table before entry k; returns the refusal code. */
-function refusal(k: number, encoded: string): ProtocolErrorCode {
-  const result = applyToTable(tables[k]!, encoded);
+/** Applies a candidate to a seat's table before entry k; returns the refusal code. */
+function refusal(k: number, encoded: string, seat = 0): ProtocolErrorCode {
+  const result = applyEntry(tables[k]![seat]!, encoded);
   if (result.ok) throw new Error(`accepted before entry ${k}: ${encoded}`);
   expect(PROTOCOL_ERROR_CODES).toContain(result.error.code);
   return result.error.code;
 }
 
-function resign(k: number, change: (body: JsonValue) => JsonValue): string {
-  const entry = JSON.parse(log[k]!) as LogEntry;
-  const head = tables[k]!.head;
-  const signer = signers[entry.seat]!;
-  return createEntry(
-    head,
-    entry.seat,
-    entry.kind as EntryKind,
-    change(entry.body),
-    signer.secretKey,
-  ).encoded;
+function resign(k: number, body: JsonValue, kind = entryAt(k).kind as EntryKind): string {
+  const { seat } = entryAt(k);
+  return createEntry(tables[k]![0]!.head, seat, kind, body, signers[seat]!.secretKey).encoded;
 }
 
 /** Changes one character of the first base64url string inside a body. */
@@ -156,7 +149,39 @@ function nudgeFirstText(value: JsonValue): JsonValue {
   return walk(value);
 }
 
-describe('log fuzz', () => {
+/** A random move for the author of entry k, with a random choice of keys. */
+function randomMove(k: number): JsonValue {
+  const { seat, body } = entryAt(k) as LogEntry & {
+    body: { keys: { pos: number; key: string }[] };
+  };
+  const type = pick([...MOVE_TYPES, 'play', 'play']);
+  const tile = pick([below(28), below(28), -1, 99]);
+  const target = pick(['p0', 'p1', 'p2', 'mexican', 'west']);
+  const moves: Record<string, JsonValue> = {
+    play:
+      below(4) === 0
+        ? { seat, type, tile, target, from: 'yard', replace: below(28) }
+        : { seat, type, tile, target },
+    draw: { seat, type },
+    pass: { seat, type },
+    removeTrack: { seat, type },
+    choose: { seat, type, tile },
+    declare: { seat, type, tile: pick([tile, null]) },
+  };
+  const other = pick(log.map((e) => JSON.parse(e) as LogEntry).filter((e) => e.kind === 'move'));
+  const otherKeys = (other.body as { keys: { pos: number; key: string }[] }).keys;
+  const keys = pick<JsonValue[]>([
+    [],
+    body.keys,
+    otherKeys,
+    [...body.keys, ...otherKeys],
+    body.keys.map((x) => ({ ...x, pos: x.pos + 1 })),
+    [{ pos: below(60), key: pick([...body.keys, ...otherKeys, { key: 'A'.repeat(43) }]).key }],
+  ]);
+  return { move: moves[type] ?? null, keys };
+}
+
+describe('log fuzz against the table reducer', () => {
   it('refuses 100,000 random and mutated entries with a code, changing nothing', () => {
     const counts = new Map<ProtocolErrorCode, number>();
     for (let i = 0; i < 100_000; i++) {
@@ -164,7 +189,7 @@ describe('log fuzz', () => {
       const code = refusal(k, candidate(k));
       counts.set(code, (counts.get(code) ?? 0) + 1);
     }
-    expect(tables.map(fingerprint)).toEqual(fingerprints);
+    expect(tables.map((ts) => ts.map(fingerprint))).toEqual(fingerprints);
     for (const code of [
       'MALFORMED_ENTRY',
       'NON_CANONICAL',
@@ -174,6 +199,7 @@ describe('log fuzz', () => {
       'UNKNOWN_SEAT',
       'UNKNOWN_KIND',
       'MALFORMED_BODY',
+      'WRONG_AUTHOR',
       'BAD_SIGNATURE',
     ] as const) {
       expect(counts.get(code) ?? 0).toBeGreaterThan(0);
@@ -182,10 +208,10 @@ describe('log fuzz', () => {
     expect(counts.get('BAD_SIGNATURE')).toBeLessThan(1000);
   });
 
-  it('refuses altered signatures and bodies', () => {
-    for (let i = 0; i < 100; i++) {
+  it('refuses altered signatures', () => {
+    for (let i = 0; i < 60; i++) {
       const k = below(log.length);
-      const entry = JSON.parse(log[k]!) as LogEntry;
+      const entry = entryAt(k);
       const at = below(85);
       const sig =
         entry.sig.slice(0, at) + (entry.sig[at] === 'A' ? 'B' : 'A') + entry.sig.slice(at + 1);
@@ -195,23 +221,50 @@ describe('log fuzz', () => {
     }
   });
 
-  it('refuses validly signed entries whose content is wrong', () => {
-    const strict = new Set([
-      'lock-hop',
-      'key-share',
-      'reveal',
-      'random-reveal',
-      'choice-reveal',
-      'seed-reveal',
-    ]);
-    const ks = log
-      .map((_, k) => k)
-      .filter((k) => strict.has((JSON.parse(log[k]!) as LogEntry).kind));
+  it('refuses validly signed protocol entries whose content is wrong', () => {
+    const strict = new Set(['lock-hop', 'key-share', 'reveal', 'choice-reveal', 'seed-reveal']);
+    const ks = log.map((_, k) => k).filter((k) => strict.has(entryAt(k).kind));
     const codes = new Set<string>();
     for (let i = 0; i < 40; i++) {
       const k = pick(ks);
-      codes.add(refusal(k, resign(k, nudgeFirstText)));
+      codes.add(refusal(k, resign(k, nudgeFirstText(entryAt(k).body))));
     }
     expect(codes.size).toBeGreaterThan(2);
+  });
+
+  it('judges re-signed random moves alike on every seat: refused by both, or legal', () => {
+    const ks = log.map((_, k) => k).filter((k) => entryAt(k).kind === 'move');
+    const codes = new Map<string, number>();
+    let accepted = 0;
+    for (let i = 0; i < 100; i++) {
+      const k = pick(ks);
+      const encoded = resign(k, randomMove(k));
+      const results = tables[k]!.map((t) => applyEntry(t, encoded));
+      const [first, second] = results as [Result<TableState>, Result<TableState>];
+      if (first.ok || second.ok) {
+        // a mutation that happens to be a legal move is taken by both seats alike; so is
+        // a face-up draw, judged once every seat has opened the card (it waits in `pending`)
+        expect(first.ok && second.ok && first.value.hash === second.value.hash).toBe(true);
+        const { move } = (JSON.parse(encoded) as { body: { move: Move } }).body;
+        const author = tables[k]![move.seat]!;
+        if (first.ok && first.value.pending === null) {
+          expect(author.variant.legalMoves(author.view)).toContainEqual(move);
+        }
+        accepted++;
+        continue;
+      }
+      // refused by both; the author's own view knows its hand and may name another code
+      const { seat } = entryAt(k);
+      for (const r of results) if (!r.ok) expect(PROTOCOL_ERROR_CODES).toContain(r.error.code);
+      const other = results[1 - seat]!;
+      const code = other.ok ? 'ACCEPTED' : other.error.code;
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+    }
+    expect(tables.map((ts) => ts.map(fingerprint))).toEqual(fingerprints);
+    expect(accepted).toBeLessThan(50);
+    // engine refusals and deck refusals both show up
+    expect([...codes.keys()]).toEqual(
+      expect.arrayContaining(['ILLEGAL_MOVE', 'DISCLOSURE_MISMATCH']),
+    );
   });
 });

@@ -146,13 +146,3 @@ export function knownFace(
   const own = lockScalar(ctx, seed, deck.id, pos);
   return unmask(deck, pos, [...others.map((r) => r.key), own], true);
 }
-
-/** What this seat sees at every position of the deck. */
-export function knownFaces(
-  ctx: DealContext,
-  deck: DeckState,
-  seat: number,
-  seed: Uint8Array,
-): (TileFace | null)[] {
-  return deck.faces.map((_, pos) => knownFace(ctx, deck, seat, seed, pos));
-}

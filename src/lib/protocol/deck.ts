@@ -122,12 +122,3 @@ export function assignPositions(
   }
   return ok({ ...deck, owners });
 }
-
-/** Positions not yet dealt, in deck order (the top of the boneyard first). */
-export function unassignedPositions(deck: DeckState): number[] {
-  const out: number[] = [];
-  deck.owners.forEach((o, p) => {
-    if (o === null) out.push(p);
-  });
-  return out;
-}

@@ -1,4 +1,5 @@
 // Stable error codes: every failure crosses the module boundary as a value.
+import { ERROR_CODES, type EngineError } from '../engine';
 
 export const PROTOCOL_ERROR_CODES = [
   // log envelope
@@ -31,6 +32,13 @@ export const PROTOCOL_ERROR_CODES = [
   'NOT_ALL_COMMITTED',
   'ALREADY_REVEALED',
   'COMMITMENT_MISMATCH',
+  // the table: moves and the entries the rules call for
+  'WRONG_LABEL',
+  'NOT_A_TILE',
+  'DISCLOSURE_MISMATCH',
+  'NOT_AS_COMMITTED',
+  // a move the engine refuses on this peer's view keeps the engine's code and rule
+  ...ERROR_CODES,
 ] as const;
 
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
@@ -38,6 +46,8 @@ export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 export interface ProtocolError {
   readonly code: ProtocolErrorCode;
   readonly detail?: string;
+  /** The rule an engine refusal names (`MT-5`), when it names one. */
+  readonly rule?: string | null;
 }
 
 export type Result<T> =
@@ -49,4 +59,9 @@ export function ok<T>(value: T): Result<T> {
 
 export function fail<T = never>(code: ProtocolErrorCode, detail?: string): Result<T> {
   return { ok: false, error: detail === undefined ? { code } : { code, detail } };
+}
+
+/** An engine refusal as a protocol error: same code, its rule and message. */
+export function engineFail<T = never>(error: EngineError): Result<T> {
+  return { ok: false, error: { code: error.code, detail: error.message, rule: error.rule } };
 }

@@ -7,6 +7,11 @@ import { taggedHash } from './hashing';
 
 export const SEED_BYTES = 32;
 
+/** A round's seed, from the peer's table secret: revealing it shows nothing of other rounds. */
+export function roundSeed(secret: Uint8Array, game: string, round: number): Uint8Array {
+  return taggedHash('trainyard/round-seed/v1', [secret, game, round]).slice(0, SEED_BYTES);
+}
+
 /** Bound to the seat, so a peer cannot copy another's commitment and reveal. */
 export function seedCommitment(ctx: DealContext, seat: number, seed: Uint8Array): Uint8Array {
   return taggedHash('trainyard/seed-commitment/v1', [ctx.game, ctx.round, seat, seed]);

@@ -1,0 +1,27 @@
+// The public-state hash every peer publishes after every entry: SHA-512 of the
+// canonical JSON of the engine's public state and the deck's public state.
+import { toBase64url, utf8 } from './bytes';
+import { canonicalJson, type JsonValue } from './canonical-json';
+import { sha512 } from './hashing';
+import type { TableState } from './table-state';
+
+export function publicTableState(table: TableState): JsonValue {
+  const { deal, record, pending } = table;
+  return {
+    seq: table.head.seq,
+    round: record.round,
+    view: table.variant.publicState(table.view) as JsonValue,
+    decks: deal.decks.map((d) => ({
+      hops: d.shuffles.length + d.locks.length,
+      owners: d.owners,
+      faces: d.faces,
+    })),
+    pending: pending && ({ move: pending.move, seq: pending.seq } as unknown as JsonValue),
+    abandoned: table.abandoned,
+    audits: table.audits as unknown as JsonValue,
+  };
+}
+
+export function tableHash(table: TableState): string {
+  return toBase64url(sha512(utf8(canonicalJson(publicTableState(table)))));
+}

@@ -1,0 +1,115 @@
+// An honest peer's side of the table: the next protocol entry it owes, read from
+// the same dues every peer checks authors against, and the entry for a move it
+// makes, carrying its keys for what the move shows.
+import type { Move } from '../engine';
+import { toBase64url } from './bytes';
+import type { JsonValue } from './canonical-json';
+import {
+  buildChoiceCommit,
+  buildChoiceReveal,
+  buildRandomCommit,
+  buildRandomReveal,
+} from './commit-reveal';
+import { buildLockHop, buildShuffleHop } from './deck-hops';
+import { keysToReveal, keysToShare } from './deck-keys';
+import type { EntryKind } from './entry-kinds';
+import { scalar } from './group';
+import { lockScalar, seedCommitment } from './peer-secret';
+import { choiceLabel, dues, randomLabel, revealsOwed } from './table-due';
+import { moverKeysDue } from './table-move';
+import { locate } from './table-positions';
+import type { TableState } from './table-state';
+
+export interface EntryDraft {
+  readonly kind: EntryKind;
+  readonly body: JsonValue;
+}
+
+function revealDraft(table: TableState): EntryDraft | null {
+  const owed = revealsOwed(table, table.local.seat);
+  const deck = owed[0] && table.deal.decks[owed[0].deck];
+  if (!deck) return null;
+  const positions = owed.filter((at) => at.deck === deck.id).map((at) => at.pos);
+  const body = keysToReveal(table.deal.ctx, deck, table.local.seat, table.seed, positions);
+  return body && { kind: 'reveal', body };
+}
+
+function draftFor(
+  table: TableState,
+  kind: EntryKind,
+  choices: ReadonlyMap<string, number>,
+): EntryDraft | null {
+  const { deal, seed } = table;
+  const { ctx } = deal;
+  const { seat } = table.local;
+  const deck = table.preparing === null ? undefined : deal.decks[table.preparing];
+  const random = randomLabel(table);
+  const label = choiceLabel(table);
+  const choice = label === null ? undefined : choices.get(label);
+  switch (kind) {
+    case 'seed-commit':
+      return { kind, body: { commitment: toBase64url(seedCommitment(ctx, seat, seed)) } };
+    case 'seed-reveal':
+      return { kind, body: { seed: toBase64url(seed) } };
+    case 'shuffle-hop':
+      return deck ? { kind, body: buildShuffleHop(ctx, deck, seed) } : null;
+    case 'lock-hop':
+      return deck ? { kind, body: buildLockHop(ctx, deck, seat, seed) } : null;
+    case 'key-share':
+      for (const d of deal.decks) {
+        const body = keysToShare(ctx, d, seat, seed);
+        if (body) return { kind, body };
+      }
+      return null;
+    case 'reveal':
+      return revealDraft(table);
+    case 'random-commit':
+      return random === null ? null : { kind, body: buildRandomCommit(ctx, seat, seed, random) };
+    case 'random-reveal':
+      return random === null ? null : { kind, body: buildRandomReveal(ctx, seed, random) };
+    case 'choice-commit':
+      if (label === null || choice === undefined) return null;
+      return { kind, body: buildChoiceCommit(ctx, seat, seed, label, choice) };
+    case 'choice-reveal':
+      if (label === null || choice === undefined) return null;
+      return { kind, body: buildChoiceReveal(ctx, seed, label, choice) };
+    case 'move':
+      return null;
+  }
+}
+
+/**
+ * The next protocol entry this peer owes, if any (moves are the player's to
+ * choose). `choices`: this peer's secret choices by label (E-2), decided by the
+ * player before its commitment is due.
+ */
+export function owedEntry(
+  table: TableState,
+  choices: ReadonlyMap<string, number> = new Map(),
+): EntryDraft | null {
+  for (const due of dues(table)) {
+    if (due.seat !== table.local.seat) continue;
+    const draft = draftFor(table, due.kind, choices);
+    if (draft) return draft;
+  }
+  return null;
+}
+
+/** Whether this peer may send a move now. */
+export function mayMove(table: TableState): boolean {
+  return dues(table).some((d) => d.seat === table.local.seat && d.kind === 'move');
+}
+
+/** A move entry: the move, and this peer's keys for every position it shows to all. */
+export function moveDraft(table: TableState, move: Move): EntryDraft {
+  const { deal, variant, view, seed } = table;
+  const positions = moverKeysDue(deal, table.local.seat, variant.disclosures(view, move));
+  // Keys named by engine position; a boneyard card shown is not yet assigned to anyone.
+  const keys = positions.flatMap((pos) => {
+    const at = locate(deal, pos);
+    const key = at && scalar.encode(lockScalar(deal.ctx, seed, at.deck, at.pos));
+    return key ? [{ pos, key: toBase64url(key) }] : [];
+  });
+  // JSON has no undefined fields: the body is the move as it travels.
+  return { kind: 'move', body: { move: JSON.parse(JSON.stringify(move)) as JsonValue, keys } };
+}
