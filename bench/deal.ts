@@ -1,16 +1,15 @@
-// `npm run bench` → deal: the mental-poker deck over ristretto255. One peer's
-// shuffle and lock hops for 91 tiles against 91 plain multiplications measured in
-// the same run (hopRatio), the whole deal run entry by entry through one table
-// (every entry built, signed and verified in order: the critical path when peers
-// work in parallel) for 91 tiles with 2, 4 and 8 peers and 136 with 8, a private
-// draw, and the deck audit. Times are CPU milliseconds of this process (best of a
-// few runs where repeated), so other load on the machine does not skew them.
-import { toBase64url } from '../src/lib/protocol/bytes';
-import type { JsonValue } from '../src/lib/protocol/canonical-json';
+// `npm run bench` → deal: the mental-poker deck over ristretto255 and the table
+// reducer. One peer's shuffle and lock hops for 91 tiles against 91 plain
+// multiplications measured in the same run (hopRatio); the deal of a Mexican Train
+// round through the real reducer for 91 tiles with 2, 4 and 8 peers and 136 with
+// 8, entry by entry on the critical path (each entry built and signed by its
+// author, then verified and applied by one peer: what a deal takes when peers work
+// in parallel); and a whole 4-peer Mexican Train round (91 tiles, 15 each, random
+// legal moves): per-entry reducer cost, a private draw, the end-of-round audit.
+// Times are CPU milliseconds of this process (best of a few runs where repeated),
+// so other load on the machine does not skew them.
+import { createRng, type Options } from '../src/lib/engine';
 import type { DealContext } from '../src/lib/protocol/context';
-import { auditDeal } from '../src/lib/protocol/deal-audit';
-import { owedDealEntry } from '../src/lib/protocol/deal-peer';
-import { applyToTable, createDealTable, type DealTable } from '../src/lib/protocol/deal-table';
 import { openDeck, type DeckState } from '../src/lib/protocol/deck';
 import {
   applyLockHop,
@@ -18,14 +17,16 @@ import {
   buildLockHop,
   buildShuffleHop,
 } from '../src/lib/protocol/deck-hops';
-import { applyKeys, keysToShare, knownFace, knownFaces } from '../src/lib/protocol/deck-keys';
 import { createDrbg } from '../src/lib/protocol/drbg';
-import type { EntryKind } from '../src/lib/protocol/entry-kinds';
 import type { Result } from '../src/lib/protocol/errors';
 import { tilePoint } from '../src/lib/protocol/group';
 import { createEntry } from '../src/lib/protocol/log-entry';
 import { nonZeroScalar } from '../src/lib/protocol/peer-secret';
-import { signingKeyPair, type SigningKeyPair } from '../src/lib/protocol/signing';
+import { sign, signingKeyPair, verifySignature } from '../src/lib/protocol/signing';
+import { auditTable } from '../src/lib/protocol/table-audit';
+import { mayMove, moveDraft, owedEntry, type EntryDraft } from '../src/lib/protocol/table-peer';
+import { applyEntry, createTable } from '../src/lib/protocol/table-reducer';
+import type { TableState } from '../src/lib/protocol/table-state';
 
 const REPEATS = 5;
 
@@ -101,99 +102,148 @@ function hops(n: number) {
   };
 }
 
-interface Table {
-  table: DealTable;
-  readonly seeds: readonly Uint8Array[];
-  readonly signers: readonly SigningKeyPair[];
-}
+/** Peers at one Mexican Train table, each with its own table; CPU time is summed per part. */
+class Table {
+  tables: TableState[];
+  readonly signers;
+  /** Critical path: the author builds and signs, one peer (seat 0) verifies and applies. */
+  criticalMs = 0;
+  /** applyEntry on seat 0's table, per entry kind. */
+  readonly apply = new Map<string, { n: number; ms: number }>();
+  entries = 0;
+  readonly rng = createRng(7);
 
-function newTable(n: number, seats: number, hand: number): Table {
-  const ctx: DealContext = { game: `bench-${n}x${seats}`, round: 0, seats };
-  const seeds = seedsFor(ctx.game, seats);
-  const signers = seedsFor(`${ctx.game}/sign`, seats).map((s) => signingKeyPair(s)!);
-  const keys = signers.map((s) => s.publicKey);
-  const deck = { set: 'double-12', tiles: ids(n) };
-  return { table: unwrap(createDealTable(ctx, keys, deck, hand)), seeds, signers };
-}
+  constructor(label: string, players: number, options: Options) {
+    const game = `bench-${label}`;
+    this.signers = seedsFor(`${game}/sign`, players).map((s) => signingKeyPair(s)!);
+    const secrets = seedsFor(`${game}/secret`, players);
+    const config = {
+      game,
+      variant: 'mexican-train' as const,
+      players,
+      options: { rounds: 1, ...options },
+      seatKeys: this.signers.map((s) => s.publicKey),
+    };
+    this.tables = secrets.map((secret, seat) => unwrap(createTable(config, { seat, secret })));
+  }
 
-function publish(t: Table, seat: number, kind: EntryKind, body: JsonValue): void {
-  const { encoded } = createEntry(t.table.head, seat, kind, body, t.signers[seat]!.secretKey);
-  t.table = unwrap(applyToTable(t.table, encoded));
-}
-
-/** Publishes what the seats owe, in seat order, until nobody owes anything. */
-function settle(t: Table): void {
-  for (let progressed = true; progressed;) {
-    progressed = false;
-    for (let seat = 0; seat < t.seeds.length; seat++) {
-      const draft = owedDealEntry(t.table.deal, seat, t.seeds[seat]!, new Map());
-      if (!draft) continue;
-      publish(t, seat, draft.kind, draft.body);
-      progressed = true;
+  /** The next entry any seat sends (protocol entries first, then the move due), or null. */
+  next(): { seat: number; draft: EntryDraft; ms: number } | null {
+    for (const [seat, table] of this.tables.entries()) {
+      const start = cpuNow();
+      let draft = owedEntry(table);
+      if (!draft && mayMove(table)) {
+        const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === seat);
+        const move = table.variant.setupMove(table.view) ?? legal[this.rng.int(legal.length)];
+        draft = move ? moveDraft(table, move) : null;
+      }
+      if (draft) return { seat, draft, ms: cpuNow() - start };
     }
+    return null;
+  }
+
+  /** Sends one entry to every peer; its kind and critical-path time, or null when nobody owes anything. */
+  step(): { kind: string; ms: number } | null {
+    const next = this.next();
+    if (!next) return null;
+    const { seat, draft } = next;
+    const start = cpuNow();
+    const { encoded } = createEntry(
+      this.tables[seat]!.head,
+      seat,
+      draft.kind,
+      draft.body,
+      this.signers[seat]!.secretKey,
+    );
+    const signed = cpuNow();
+    const first = unwrap(applyEntry(this.tables[0]!, encoded));
+    const applied = cpuNow();
+    const kind =
+      draft.kind === 'move'
+        ? `move:${(draft.body as { move: { type: string } }).move.type}`
+        : draft.kind;
+    const a = this.apply.get(kind) ?? { n: 0, ms: 0 };
+    this.apply.set(kind, { n: a.n + 1, ms: a.ms + applied - signed });
+    const critical = next.ms + applied - start;
+    this.criticalMs += critical;
+    this.tables = this.tables.map((t, s) => (s === 0 ? first : unwrap(applyEntry(t, encoded))));
+    this.entries++;
+    return { kind, ms: critical };
+  }
+
+  applyMs(kinds?: (kind: string) => boolean): number {
+    let n = 0;
+    let total = 0;
+    for (const [kind, a] of this.apply) {
+      if (kinds && !kinds(kind)) continue;
+      n += a.n;
+      total += a.ms;
+    }
+    return n === 0 ? 0 : total / n;
   }
 }
 
-/** Commitments, shuffle chain, lock chain, hands dealt, and seat 0 reading its hand. */
-function deal(n: number, seats: number, hand: number): { ms: number; table: Table } {
-  const t = newTable(n, seats, hand);
-  const start = cpuNow();
-  settle(t);
-  const faces = knownFaces(t.table.deal.ctx, t.table.deal.decks[0]!, 0, t.seeds[0]!);
-  const elapsed = cpuNow() - start;
-  if (faces.filter((f) => typeof f === 'number').length !== hand) throw new Error('bad hand');
-  return { ms: elapsed, table: t };
+/** Commitments, shuffle chain, lock chain, hands dealt and read: until the first move is due. */
+function deal(n: number, seats: number, hand: number): number {
+  const t = new Table(`${n}x${seats}`, seats, { set: n === 136 ? 15 : 12, handSize: hand });
+  while (!t.tables.some(mayMove)) if (!t.step()) throw new Error('the deal stalled');
+  if (t.tables.some((table, s) => table.view.hands[s]!.some((c) => c.tile === null))) {
+    throw new Error('a hand is unread');
+  }
+  return t.criticalMs;
 }
 
-/**
- * Seat 1 draws: it asks, every other seat shares its key for the drawn position,
- * seat 1 reads the tile. `crypto` is the same without the log (no signatures).
- */
-function privateDraw(t: Table): { signed: number; crypto: number } {
+/** A whole 4-peer round with 91 tiles, 15 each: one peer's reducer cost per entry, draws, audit. */
+function round() {
+  const t = new Table('round-91x4', 4, { handSize: 15 });
   const start = cpuNow();
-  publish(t, 1, 'move', { type: 'draw', deck: 0 });
-  const ctx = t.table.deal.ctx;
-  const others = ids(t.seeds.length).filter((s) => s !== 1);
-  const cryptoStart = cpuNow();
-  let deck = t.table.deal.decks[0]!;
-  for (const seat of others) {
-    const body = keysToShare(ctx, deck, seat, t.seeds[seat]!)!;
-    deck = unwrap(applyKeys(ctx, deck, seat, 0, 'key-share', body));
+  let drawMs = 0;
+  let draws = 0;
+  let drawing = false;
+  // a private draw: the draw entry and the key shares that let the drawer read its tile
+  for (let step = t.step(); step; step = t.step()) {
+    if (step.kind === 'move:draw') draws++;
+    drawing = step.kind === 'move:draw' || (drawing && step.kind === 'key-share');
+    if (drawing) drawMs += step.ms;
   }
-  const drawn = deck.owners.lastIndexOf(1);
-  if (typeof knownFace(ctx, deck, 1, t.seeds[1]!, drawn) !== 'number') throw new Error('draw');
-  const crypto = cpuNow() - cryptoStart;
-  for (const seat of others) {
-    publish(t, seat, 'key-share', keysToShare(ctx, t.table.deal.decks[0]!, seat, t.seeds[seat]!)!);
-  }
-  const face = knownFace(ctx, t.table.deal.decks[0]!, 1, t.seeds[1]!, drawn);
-  if (typeof face !== 'number') throw new Error('draw failed');
-  return { signed: cpuNow() - start - crypto, crypto };
+  const allPeersMs = cpuNow() - start;
+  const table = t.tables[0]!;
+  if (table.audits[0]?.violations.length !== 0) throw new Error('the audit found violations');
+  const auditMs = best(1, () => auditTable(table));
+  return {
+    entries: t.entries,
+    criticalPathMs: ms(t.criticalMs),
+    allPeersCpuMs: ms(allPeersMs),
+    applyEntryMs: ms(t.applyMs()),
+    applyMoveEntryMs: ms(t.applyMs((k) => k.startsWith('move:'))),
+    applyKeyShareMs: ms(t.applyMs((k) => k === 'key-share')),
+    privateDrawMs: ms(draws === 0 ? 0 : drawMs / draws),
+    auditMs: ms(auditMs),
+  };
+}
+
+function signatureVerifyMs(): number {
+  const signer = signingKeyPair(new Uint8Array(32).fill(5))!;
+  const message = new Uint8Array(400).fill(1);
+  const signature = sign(message, signer.secretKey);
+  return (
+    best(REPEATS, () => {
+      for (let i = 0; i < 10; i++) verifySignature(message, signature, signer.publicKey);
+    }) / 10
+  );
 }
 
 export async function run(): Promise<Record<string, unknown>> {
   const h = hops(91);
   const hop = h.shuffle + h.lock;
   const deals: Record<string, number> = {};
-  let audits: Record<string, number> = {};
-  let draw = { signed: 0, crypto: 0 };
   for (const [n, seats, hand] of [
     [91, 2, 15],
     [91, 4, 15],
     [91, 8, 10],
     [136, 8, 12],
   ] as const) {
-    const { ms: dealMs, table } = deal(n, seats, hand);
-    deals[`${n}x${seats}`] = ms(dealMs);
-    if (n === 91 && seats === 4) draw = privateDraw(table);
-    for (let seat = 0; seat < seats; seat++) {
-      publish(table, seat, 'seed-reveal', { seed: toBase64url(table.seeds[seat]!) });
-    }
-    const auditMs = best(1, () => {
-      const audit = auditDeal(table.table.deal);
-      if (audit.violations.length > 0) throw new Error('audit found violations');
-    });
-    audits = { ...audits, [`${n}x${seats}`]: ms(auditMs) };
+    deals[`${n}x${seats}`] = ms(deal(n, seats, hand));
   }
   return {
     mulMs: +(h.plain / 91).toFixed(3),
@@ -208,8 +258,7 @@ export async function run(): Promise<Record<string, unknown>> {
     verifyShuffleHop91Ms: ms(h.verifyShuffle),
     verifyLockHop91Ms: ms(h.verifyLock),
     dealMs: deals,
-    privateDraw91x4Ms: ms(draw.signed),
-    privateDrawCryptoMs: ms(draw.crypto),
-    auditMs: audits,
+    signatureVerifyMs: ms(signatureVerifyMs()),
+    round91x4: round(),
   };
 }
