@@ -5,6 +5,7 @@ import type { BaseState, Move, VariantId } from '../engine';
 import type { BotInput } from './input';
 import { fillHidden, hiddenTiles } from './determinize';
 import { heuristicsFor } from './heuristics';
+import { playLikelihood } from './inference';
 import { readHistory } from './knowledge';
 import { rollout } from './rollout';
 
@@ -15,15 +16,17 @@ export interface SearchBudget {
   readonly candidates: number;
   /** Moves a rollout may take before it is scored as it stands. */
   readonly depth: number;
+  /** Others' latest plays that weigh each world by how well it explains them (0: none). */
+  readonly recentPlays: number;
 }
 
 /** Counts, not clocks: sized from `npm run bench` so a decision stays well under 300 ms. */
 export const BUDGETS: Readonly<Record<VariantId, SearchBudget>> = {
-  'mexican-train': { worlds: 12, candidates: 4, depth: 200 },
-  'mexican-train-tournament': { worlds: 12, candidates: 4, depth: 200 },
-  'derailing-the-train': { worlds: 12, candidates: 4, depth: 200 },
-  'engine-191': { worlds: 12, candidates: 4, depth: 200 },
-  railominos: { worlds: 12, candidates: 4, depth: 200 },
+  'mexican-train': { worlds: 40, candidates: 4, depth: 30, recentPlays: 0 },
+  'mexican-train-tournament': { worlds: 40, candidates: 4, depth: 30, recentPlays: 8 },
+  'derailing-the-train': { worlds: 40, candidates: 4, depth: 30, recentPlays: 0 },
+  'engine-191': { worlds: 80, candidates: 6, depth: 30, recentPlays: 0 },
+  railominos: { worlds: 60, candidates: 8, depth: 30, recentPlays: 0 },
 };
 
 export function hardMove<S extends BaseState>(
@@ -43,14 +46,22 @@ export function hardMove<S extends BaseState>(
   const hidden = history && view.phase === 'playing' ? hiddenTiles(variant, view, history) : null;
   if (candidates.length === 1 || !history || !hidden) return first;
   const knowledge = readHistory(variant, history);
-  const totals = candidates.map(() => 0);
+  const plays = knowledge.plays;
+  const recent = Math.min(budget.recentPlays, plays.length);
+  const worlds: { log: number; values: number[] }[] = [];
   for (let w = 0; w < budget.worlds; w++) {
     const world = fillHidden(view, hidden, knowledge, rng, 4);
-    candidates.forEach((move, i) => {
+    const values = candidates.map((move) => {
       const end = rollout(variant, h, variant.perform(world, move), budget.depth, rng);
-      totals[i] = (totals[i] ?? 0) + h.outcome(world, end, seat);
+      return h.outcome(world, end, seat);
     });
+    const log = recent > 0 ? playLikelihood(variant, h, world, history, plays, recent) : 0;
+    worlds.push({ log, values });
   }
+  const top = Math.max(...worlds.map((w) => w.log));
+  const totals = candidates.map((_, i) =>
+    worlds.reduce((sum, w) => sum + Math.exp(w.log - top) * (w.values[i] ?? 0), 0),
+  );
   let best = 0;
   totals.forEach((t, i) => {
     if (t > (totals[best] ?? -Infinity)) best = i;

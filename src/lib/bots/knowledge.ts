@@ -5,13 +5,21 @@
 import { revealCard } from '../engine';
 import type { BaseState, Card, Move, RoundHistory, Supply, TileId, Variant } from '../engine';
 
-export interface Knowledge {
+/** A play another seat made, and the bot's view just before it (later-revealed tiles shown). */
+export interface Observed<S> {
+  readonly state: S;
+  readonly move: Move;
+}
+
+export interface Knowledge<S = BaseState> {
   /** Deck position → index of the supply that created it (0: the deal). */
   readonly origin: ReadonlyMap<number, number>;
   /** Tile → index of the last supply that shuffled it into hiding (0: the deal). */
   readonly source: ReadonlyMap<TileId, number>;
   /** Deck position → tiles it cannot hold. */
   readonly excluded: ReadonlyMap<number, ReadonlySet<TileId>>;
+  /** Other seats' plays this round, oldest first. */
+  readonly plays: readonly Observed<S>[];
 }
 
 interface Progress<S> {
@@ -22,6 +30,7 @@ interface Progress<S> {
   origin: Map<number, number>;
   source: Map<TileId, number>;
   excluded: Map<number, Set<TileId>>;
+  plays: Observed<S>[];
 }
 
 // Keyed by the round's start view: a later decision in the same round resumes
@@ -31,7 +40,7 @@ const progressByRound = new WeakMap<object, Progress<BaseState>>();
 export function readHistory<S extends BaseState>(
   variant: Variant<S>,
   history: RoundHistory<S>,
-): Knowledge {
+): Knowledge<S> {
   let p = progressByRound.get(history.start) as Progress<S> | undefined;
   if (!p || p.steps > history.steps.length || history.steps[p.steps - 1] !== p.last) {
     p = begin(history);
@@ -42,7 +51,7 @@ export function readHistory<S extends BaseState>(
     p.last = history.steps[p.steps] as Move | Supply;
     step(variant, p, p.last, history.dealt);
   }
-  return { origin: p.origin, source: p.source, excluded: p.excluded };
+  return { origin: p.origin, source: p.source, excluded: p.excluded, plays: p.plays };
 }
 
 function begin<S extends BaseState>(history: RoundHistory<S>): Progress<S> {
@@ -57,6 +66,7 @@ function begin<S extends BaseState>(history: RoundHistory<S>): Progress<S> {
     origin,
     source: new Map(),
     excluded: new Map(),
+    plays: [],
   };
 }
 
@@ -90,6 +100,8 @@ function step<S extends BaseState>(
   }
   const verdict = variant.validate(p.state, step);
   if (verdict.kind === 'claim') exclude(variant, p, step, dealt);
+  const hidden = (p.state.hands[step.seat] ?? []).some((c) => c.tile === null);
+  if (step.type === 'play' && hidden) p.plays.push({ state: p.state, move: step });
   if (verdict.kind !== 'illegal') p.state = variant.perform(p.state, step);
 }
 

@@ -2,6 +2,7 @@
 import { answerNeed } from '../engine';
 import type { BaseState, Rng, Variant } from '../engine';
 import type { Heuristics } from './heuristics';
+import { argmax } from './heuristics/common';
 
 /** Plays on with full information until the round ends or `depth` moves are made. */
 export function rollout<S extends BaseState>(
@@ -23,7 +24,7 @@ export function rollout<S extends BaseState>(
     }
     const auto = variant.setupMove(state);
     const legal = auto ? [] : variant.legalMoves(state);
-    const move = auto ?? (legal.length > 0 ? h.policy(state, legal) : null);
+    const move = auto ?? (legal.length > 0 ? argmax(legal, h.policy(state)) : null);
     if (!move) return state;
     state = variant.perform(state, move);
   }

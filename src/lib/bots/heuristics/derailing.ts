@@ -9,7 +9,6 @@ import type { DtState, Train } from '../../engine/variants/derailing-the-train';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
 import {
-  argmax,
   cardPips,
   chanceOfNone,
   gained,
@@ -144,11 +143,12 @@ export function derailingHeuristics(variant: Variant<DtState>): Heuristics<DtSta
         return m.type === 'pass' && view.drawn !== null ? -W.passAfterDraw : 0;
       });
     },
-    policy(state, legal) {
+    sharpness: 0.3,
+    policy(state) {
       const set = setOf(state);
       const seat = state.turn ?? 0;
       const hand = knownHand(state, seat);
-      return argmax(legal, (m) => {
+      return (m) => {
         if (m.type !== 'play') return m.type === 'pass' && state.derailing !== null ? 0 : -100;
         const owner = ownerOf(m.target);
         const end = otherEnd(set, m.tile, openAt(set, state, m.target));
@@ -160,7 +160,7 @@ export function derailingHeuristics(variant: Variant<DtState>): Heuristics<DtSta
           v += blocks ? 6 : follows ? 6 : -10;
         } else if (owner === seat) v += 1 + (follows ? 2 : 0);
         return v;
-      });
+      };
     },
     outcome(start, end, seat) {
       const set = setOf(end);

@@ -8,7 +8,7 @@ import type { Move, Seat, TileId, TileSet, Variant } from '../../engine';
 import type { Engine191State, Line } from '../../engine/variants/engine-191/state';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
-import { argmax, chanceOfNone, knownHand, longestChain, pipSum, unseenTiles } from './common';
+import { chanceOfNone, knownHand, longestChain, pipSum, unseenTiles } from './common';
 import { versusBest } from './common';
 
 type Play = Extract<Move, { type: 'play' }>;
@@ -151,11 +151,12 @@ export function engine191Heuristics(variant: Variant<Engine191State>): Heuristic
       };
       return legal.map((m) => (m.type === 'play' ? rankPlay(c, m) : rankOther(c, m)));
     },
-    policy(state, legal) {
+    sharpness: 0.3,
+    policy(state) {
       const set = setOf(state);
       const seat = state.turn ?? 0;
       const mine = [...knownHand(state, seat), ...(state.yards[seat] ?? [])];
-      return argmax(legal, (m) => {
+      return (m) => {
         if (m.type === 'removeTrack') return -8;
         if (m.type === 'draw') return -7;
         if (m.type !== 'play') return -0.5;
@@ -168,7 +169,7 @@ export function engine191Heuristics(variant: Variant<Engine191State>): Heuristic
           v += mine.some((t) => t !== m.tile && hasSuit(set, t, end)) ? 3 : -2;
         }
         return m.target === personal(seat) ? v + 0.5 : v;
-      });
+      };
     },
     outcome(_start, end, seat) {
       const set = setOf(end);

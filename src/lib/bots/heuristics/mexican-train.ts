@@ -8,7 +8,6 @@ import type { MtState, Train } from '../../engine/variants/mexican-train';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
 import {
-  argmax,
   cardPips,
   chanceOfNone,
   gained,
@@ -122,12 +121,13 @@ export function mexicanTrainHeuristics(variant: Variant<MtState>): Heuristics<Mt
         return m.type === 'pass' && view.step.drawn !== null ? -W.passAfterDraw : 0;
       });
     },
-    policy(state, legal) {
+    sharpness: 0.8,
+    policy(state) {
       const set = setOf(state);
       const seat = state.turn ?? 0;
       const hand = knownHand(state, seat);
       const own = state.trains[seat];
-      return argmax(legal, (m) => {
+      return (m) => {
         if (m.type !== 'play') return m.type === 'pass' ? -500 : -1000;
         const end = otherEnd(set, m.tile, openAt(set, state, m.target));
         const follows = hand.some((t) => t !== m.tile && hasSuit(set, t, end));
@@ -135,7 +135,7 @@ export function mexicanTrainHeuristics(variant: Variant<MtState>): Heuristics<Mt
         if (isDouble(set, m.tile)) v += follows ? 8 : -6;
         if (m.target === personal(seat)) v += 1 + (own?.marker ? 4 : 0) + (follows ? 2 : 0);
         return v;
-      });
+      };
     },
     outcome(start, end, seat) {
       const set = setOf(end);
