@@ -1,6 +1,8 @@
 // Hard: determinized Monte Carlo. Sample worlds consistent with what the bot
-// has seen, try the medium level's best moves in every world, play the round
-// out with the variant's fast policy, and keep the move with the best total.
+// has seen (and, where it pays, weigh them by how well they explain the others'
+// latest plays), try the medium level's best moves in every world, play on a
+// few dozen moves with the variant's fast policy, score the result, and keep
+// the move with the best weighted total.
 import type { BaseState, Move, VariantId } from '../engine';
 import type { BotInput } from './input';
 import { fillHidden, hiddenTiles } from './determinize';
@@ -20,13 +22,16 @@ export interface SearchBudget {
   readonly recentPlays: number;
 }
 
-/** Counts, not clocks: sized from `npm run bench` so a decision stays well under 300 ms. */
+/**
+ * Counts, not clocks: sized from `npm run bench` (hard against medium, and the
+ * time per decision: tens of milliseconds, far under the 300 ms allowed).
+ */
 export const BUDGETS: Readonly<Record<VariantId, SearchBudget>> = {
-  'mexican-train': { worlds: 40, candidates: 4, depth: 30, recentPlays: 0 },
-  'mexican-train-tournament': { worlds: 40, candidates: 4, depth: 30, recentPlays: 8 },
+  'mexican-train': { worlds: 80, candidates: 4, depth: 30, recentPlays: 0 },
+  'mexican-train-tournament': { worlds: 80, candidates: 4, depth: 30, recentPlays: 0 },
   'derailing-the-train': { worlds: 40, candidates: 4, depth: 30, recentPlays: 0 },
   'engine-191': { worlds: 80, candidates: 6, depth: 30, recentPlays: 0 },
-  railominos: { worlds: 60, candidates: 8, depth: 30, recentPlays: 0 },
+  railominos: { worlds: 60, candidates: 8, depth: 30, recentPlays: 6 },
 };
 
 export function hardMove<S extends BaseState>(
@@ -36,9 +41,9 @@ export function hardMove<S extends BaseState>(
   const { variant, view, seat, legal, history, rng } = input;
   if (legal.length <= 1) return legal[0] as Move;
   const h = heuristicsFor(variant);
-  const values = h.rank(input);
+  const ranks = h.rank(input);
   const candidates = legal
-    .map((move, i) => ({ move, value: values[i] ?? -Infinity }))
+    .map((move, i) => ({ move, value: ranks[i] ?? -Infinity }))
     .sort((a, b) => b.value - a.value)
     .slice(0, budget.candidates)
     .map((c) => c.move);

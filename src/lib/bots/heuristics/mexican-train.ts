@@ -121,7 +121,7 @@ export function mexicanTrainHeuristics(variant: Variant<MtState>): Heuristics<Mt
         return m.type === 'pass' && view.step.drawn !== null ? -W.passAfterDraw : 0;
       });
     },
-    sharpness: 0.8,
+    sharpness: 0.3,
     policy(state) {
       const set = setOf(state);
       const seat = state.turn ?? 0;
