@@ -19,7 +19,7 @@ import {
 } from '../src/lib/protocol/deck-hops';
 import { createDrbg } from '../src/lib/protocol/drbg';
 import type { Result } from '../src/lib/protocol/errors';
-import { tilePoint } from '../src/lib/protocol/group';
+import { accelerate, mulEncoded, tilePoint } from '../src/lib/protocol/group';
 import { createEntry } from '../src/lib/protocol/log-entry';
 import { nonZeroScalar } from '../src/lib/protocol/peer-secret';
 import { sign, signingKeyPair, verifySignature } from '../src/lib/protocol/signing';
@@ -75,14 +75,20 @@ function hops(n: number) {
   }
   const shuffleBody = buildShuffleHop(ctx, fresh, seeds[0]!);
   const lockBody = buildLockHop(ctx, shuffled, 0, seeds[0]!);
+  const encoded = points.map((p) => p.toBytes());
   let plain = Infinity;
+  let plainEncoded = Infinity;
   let shuffle = Infinity;
   let lock = Infinity;
-  // interleaved, so load on the machine weighs on all three alike
+  // interleaved, so load on the machine weighs on all alike
   for (let i = 0; i < REPEATS; i++) {
     plain = Math.min(
       plain,
       best(1, () => points.forEach((p, j) => p.multiply(scalars[j]!))),
+    );
+    plainEncoded = Math.min(
+      plainEncoded,
+      best(1, () => encoded.forEach((p, j) => mulEncoded(p, scalars[j]!))),
     );
     shuffle = Math.min(
       shuffle,
@@ -95,6 +101,7 @@ function hops(n: number) {
   }
   return {
     plain,
+    plainEncoded,
     shuffle,
     lock,
     verifyShuffle: best(REPEATS, () => applyShuffleHop(ctx, fresh, 0, 0, shuffleBody)),
@@ -234,6 +241,9 @@ function signatureVerifyMs(): number {
 }
 
 export async function run(): Promise<Record<string, unknown>> {
+  await accelerate(false);
+  const noble = hops(91);
+  const accelerated = await accelerate();
   const h = hops(91);
   const hop = h.shuffle + h.lock;
   const deals: Record<string, number> = {};
@@ -246,8 +256,10 @@ export async function run(): Promise<Record<string, unknown>> {
     deals[`${n}x${seats}`] = ms(deal(n, seats, hand));
   }
   return {
+    accelerated,
     mulMs: +(h.plain / 91).toFixed(3),
     plain91Ms: ms(h.plain),
+    acceleratedMulMs: +(h.plainEncoded / 91).toFixed(3),
     shuffleHop91Ms: ms(h.shuffle),
     lockHop91Ms: ms(h.lock),
     hop91Ms: ms(hop),
@@ -255,6 +267,11 @@ export async function run(): Promise<Record<string, unknown>> {
     shuffleRatio: +(h.shuffle / h.plain).toFixed(2),
     lockRatio: +(h.lock / h.plain).toFixed(2),
     hopRatioTarget: 0.6,
+    /** The same hop on noble alone (no WebAssembly), against its own plain multiplications. */
+    nobleOnly: {
+      hop91Ms: ms(noble.shuffle + noble.lock),
+      hopRatio: +((noble.shuffle + noble.lock) / noble.plain).toFixed(2),
+    },
     verifyShuffleHop91Ms: ms(h.verifyShuffle),
     verifyLockHop91Ms: ms(h.verifyLock),
     dealMs: deals,

@@ -1,13 +1,13 @@
 // Scripted cheaters at a table of in-memory peers running the real reducer: each
 // cheat is refused at once by every peer with a code (and changes nothing), or
 // accepted and then named by the end-of-round audit by seat, entry and rule.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Move, Options, VariantId } from '$lib/engine';
 import { toBase64url } from '$lib/protocol/bytes';
 import type { JsonValue } from '$lib/protocol/canonical-json';
 import { choiceCommitment, randomCommitment } from '$lib/protocol/commit-reveal';
 import type { KeysBody, LockHopBody, ShuffleHopBody } from '$lib/protocol/entry-kinds';
-import { mul, scalar, tilePoint } from '$lib/protocol/group';
+import { accelerate, mul, scalar, tilePoint } from '$lib/protocol/group';
 import { lockScalar } from '$lib/protocol/peer-secret';
 import { createEntry } from '$lib/protocol/log-entry';
 import { auditTable } from '$lib/protocol/table-audit';
@@ -16,6 +16,9 @@ import { mayMove, moveDraft, type EntryDraft } from '$lib/protocol/table-peer';
 import type { TableState } from '$lib/protocol/table-state';
 import { dishonestLock } from './deck-fixture';
 import { publish, runTable, type SimPeer, type SimRun, type SimTamper } from './table-sim';
+
+// the peers run what a browser runs: the WebAssembly accelerator (same bytes, faster)
+beforeAll(() => accelerate());
 
 const CHEATER = 1;
 

@@ -63,13 +63,13 @@ export function dishonestLock(
     dealCtx,
     deck.id,
     seat,
-    before,
-    afterDeck,
+    before.bytes,
+    afterDeck.bytes,
     encodePoint(shuffleKey),
     keyBytes,
   );
   const proof = proveLock(
-    { transcript, before: before.points, after, shuffleKey, lockKeys },
+    { transcript, before: before.bytes },
     { shuffleScalar: s, lockScalars: k },
     nonceDrbg(seed, transcript),
   );

@@ -1,11 +1,15 @@
 // Whole rounds at a table of N peers in memory (every variant), through the real
 // reducer: each peer sees its own tiles and the open ones only, all agree on the
 // public-state hash after every entry, and the end-of-round audit finds nothing.
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Options, VariantId } from '$lib/engine';
 import { mayMove } from '$lib/protocol/table-peer';
 import { locate, publicFace } from '$lib/protocol/table-positions';
+import { accelerate } from '$lib/protocol/group';
 import { runTable, type SimPeer } from './table-sim';
+
+// the peers run what a browser runs: the WebAssembly accelerator (same bytes, faster)
+beforeAll(() => accelerate());
 
 // The peers share one CPU here, and each verifies every signature: the same bytes
 // under the same key give the same answer on every peer, so this simulation checks

@@ -9,7 +9,6 @@ import {
   currentDeck,
   deckSize,
   deckStage,
-  maskedDeck,
   nextHopSeat,
   type DeckStage,
   type DeckState,
@@ -18,11 +17,11 @@ import {
 import type { LockHopBody, ShuffleHopBody } from './entry-kinds';
 import { fail, ok, type Result } from './errors';
 import {
-  baseMul,
+  baseMulEncoded,
   decodePoint,
   encodePoint,
   isIdentity,
-  mul,
+  mulEncoded,
   scalar,
   type Point,
   type Scalar,
@@ -74,11 +73,11 @@ export function buildShuffleHop(
   deck: DeckState,
   seed: Uint8Array,
 ): ShuffleHopBody {
-  const input = currentDeck(deck).points;
+  const input = currentDeck(deck).bytes;
   const s = shuffleScalar(ctx, seed, deck.id);
   const perm = shufflePermutation(ctx, seed, deck.id, input.length);
-  const output = perm.map((j) => mul(input[j] as Point, s));
-  return { deck: deck.id, points: maskedDeck(output).encoded };
+  const output = perm.map((j) => toBase64url(mulEncoded(input[j] as Uint8Array, s)));
+  return { deck: deck.id, points: output };
 }
 
 export function applyShuffleHop(
@@ -99,8 +98,8 @@ export function lockTranscript(
   ctx: DealContext,
   deckId: number,
   seat: number,
-  before: MaskedDeck,
-  after: MaskedDeck,
+  before: readonly Uint8Array[],
+  after: readonly Uint8Array[],
   shuffleKey: Uint8Array,
   lockKeys: readonly Uint8Array[],
 ): Uint8Array {
@@ -110,8 +109,8 @@ export function lockTranscript(
     ctx.seats,
     deckId,
     seat,
-    concatBytes(before.bytes),
-    concatBytes(after.bytes),
+    concatBytes(before),
+    concatBytes(after),
     shuffleKey,
     concatBytes(lockKeys),
   ]);
@@ -128,29 +127,27 @@ export function buildLockHop(
   const s = shuffleScalar(ctx, seed, deck.id);
   const k = lockScalars(ctx, seed, deck.id, n);
   const sInv = scalar.inv(s);
-  const after = maskedDeck(before.points.map((p, i) => mul(p, scalar.mul(k[i] ?? 0n, sInv))));
-  const shuffleKey = baseMul(s);
-  const lockKeys = k.map(baseMul);
-  const shuffleKeyBytes = encodePoint(shuffleKey);
-  const lockKeyBytes = lockKeys.map(encodePoint);
+  const afterBytes = before.bytes.map((p, i) => mulEncoded(p, scalar.mul(k[i] ?? 0n, sInv)));
+  const shuffleKeyBytes = baseMulEncoded(s);
+  const lockKeyBytes = k.map(baseMulEncoded);
   const transcript = lockTranscript(
     ctx,
     deck.id,
     seat,
-    before,
-    after,
+    before.bytes,
+    afterBytes,
     shuffleKeyBytes,
     lockKeyBytes,
   );
   const proof = proveLock(
-    { transcript, before: before.points, after: after.points, shuffleKey, lockKeys },
+    { transcript, before: before.bytes },
     { shuffleScalar: s, lockScalars: k },
     nonceDrbg(seed, transcript),
   );
   const text = (p: Point): string => toBase64url(encodePoint(p));
   return {
     deck: deck.id,
-    points: after.encoded,
+    points: afterBytes.map(toBase64url),
     shuffleKey: toBase64url(shuffleKeyBytes),
     lockKeys: lockKeyBytes.map(toBase64url),
     proof: {
@@ -203,8 +200,8 @@ export function applyLockHop(
     ctx,
     deck.id,
     seat,
-    before,
-    after.value,
+    before.bytes,
+    after.value.bytes,
     shuffleKeyBytes as Uint8Array,
     lockKeyBytes,
   );

@@ -10,7 +10,7 @@ import { fail, ok, type Result } from './errors';
 import {
   baseMulPublic,
   encodePoint,
-  mul,
+  mulEncoded,
   mulPublic,
   scalar,
   type Point,
@@ -35,11 +35,13 @@ export function unmask(
   keys: readonly Scalar[],
   secret: boolean,
 ): TileFace {
-  const point = currentDeck(deck).points[pos];
-  if (!point) return 'not-a-tile';
+  const masked = currentDeck(deck);
+  const point = masked.points[pos];
+  const bytes = masked.bytes[pos];
+  if (!point || !bytes) return 'not-a-tile';
   const inverse = scalar.inv(keys.reduce((acc, k) => scalar.mul(acc, k), 1n));
-  const tile = (secret ? mul : mulPublic)(point, inverse);
-  return deck.tileAt.get(toBase64url(encodePoint(tile))) ?? 'not-a-tile';
+  const tile = secret ? mulEncoded(bytes, inverse) : encodePoint(mulPublic(point, inverse));
+  return deck.tileAt.get(toBase64url(tile)) ?? 'not-a-tile';
 }
 
 export function applyKeys(

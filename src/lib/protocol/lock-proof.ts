@@ -17,9 +17,10 @@ import { createDrbg, type Drbg } from './drbg';
 import {
   baseMul,
   baseMulPublic,
+  decodePoint,
   encodePoint,
   msmPublic,
-  msmSecret,
+  msmSecretEncoded,
   mulPublic,
   scalar,
   type Point,
@@ -28,8 +29,14 @@ import {
 import { taggedHash } from './hashing';
 import { nonZeroScalar } from './peer-secret';
 
-export interface LockStatement {
+/** What the prover needs of the statement: the points are the locker's input deck. */
+export interface LockProverStatement {
   /** Hash binding context, seat, deck and every encoding in the statement. */
+  readonly transcript: Uint8Array;
+  readonly before: readonly Uint8Array[];
+}
+
+export interface LockStatement {
   readonly transcript: Uint8Array;
   readonly before: readonly Point[];
   readonly after: readonly Point[];
@@ -75,7 +82,7 @@ function dot(a: readonly Scalar[], b: readonly Scalar[]): Scalar {
   return acc;
 }
 
-export function proveLock(st: LockStatement, witness: LockWitness, nonces: Drbg): LockProof {
+export function proveLock(st: LockProverStatement, witness: LockWitness, nonces: Drbg): LockProof {
   const n = st.before.length;
   const { e, rho } = weights(st.transcript, n);
   const a = nonZeroScalar(nonces);
@@ -84,13 +91,15 @@ export function proveLock(st: LockStatement, witness: LockWitness, nonces: Drbg)
   const commitK = baseMul(dot(rho, b));
   // a·N − Σ e_i b_i·before[i], with N = Σ e_i (k_i / s)·before[i]: one sum over `before`
   const sInv = scalar.inv(witness.shuffleScalar);
-  const commitFold = msmSecret(
-    st.before,
-    b.map((bi, i) => {
-      const ratio = scalar.mul(witness.lockScalars[i] ?? 0n, sInv);
-      return scalar.mul(e[i] ?? 0n, scalar.sub(scalar.mul(a, ratio), bi));
-    }),
-  );
+  const commitFold = decodePoint(
+    msmSecretEncoded(
+      st.before,
+      b.map((bi, i) => {
+        const ratio = scalar.mul(witness.lockScalars[i] ?? 0n, sInv);
+        return scalar.mul(e[i] ?? 0n, scalar.sub(scalar.mul(a, ratio), bi));
+      }),
+    ),
+  ) as Point;
   const c = challenge(st.transcript, commitS, commitK, commitFold);
   return {
     commitS,
