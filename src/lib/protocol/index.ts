@@ -3,7 +3,8 @@
 // Randomness is passed in.
 //
 // Exported: what a reducer, the session and tests build on. The group, hashing,
-// DRBG, hop and proof modules stay internal.
+// DRBG and proof modules stay internal but for the accelerator switch and what the
+// device self-check (session/deck-check.ts) times.
 export * from './errors';
 export * from './context';
 export * from './canonical-json';
@@ -13,6 +14,8 @@ export * from './log-verify';
 export * from './entry-kinds';
 export { SEED_BYTES, seedCommitment } from './peer-secret';
 export * from './deck';
+export { accelerate, tilePoint } from './group';
+export { applyShuffleHop, buildLockHop, buildShuffleHop } from './deck-hops';
 export { knownFace, keysToReveal, keysToShare, type KeyPurpose } from './deck-keys';
 export * from './commit-reveal';
 export * from './deal-state';
