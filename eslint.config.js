@@ -5,6 +5,37 @@ import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import svelteConfig from './svelte.config.js';
 
+// Which of our layers each layer may import (ARCHITECTURE.md): dependencies point
+// inward only. Routes are thin pages and may wire anything.
+const LAYERS = {
+  engine: [],
+  protocol: ['engine'],
+  bots: ['engine'],
+  net: [],
+  session: ['engine', 'protocol', 'net', 'bots'],
+  render: ['engine', 'session'],
+  ui: ['engine', 'session', 'render'],
+};
+const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
+  const banned = Object.keys(LAYERS).filter((l) => l !== layer && !allowed.includes(l));
+  return {
+    files: [`src/lib/${layer}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\$lib/|(\\.\\./)+)(${banned.join('|')})(/|$)`,
+              message: `${layer} may import only ${allowed.join(', ') || 'nothing of ours'} (ARCHITECTURE.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default ts.config(
   { ignores: ['build/', '.svelte-kit/', 'node_modules/', 'test-results/', '.test-output/'] },
   js.configs.recommended,
@@ -26,6 +57,7 @@ export default ts.config(
       ],
     },
   },
+  ...layerRules,
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: {
