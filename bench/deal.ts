@@ -19,7 +19,8 @@ import {
 } from '../src/lib/protocol/deck-hops';
 import { createDrbg } from '../src/lib/protocol/drbg';
 import type { Result } from '../src/lib/protocol/errors';
-import { accelerate, mulEncoded, tilePoint } from '../src/lib/protocol/group';
+import { accelerate } from '../src/lib/protocol/accelerator';
+import { mulEncoded, tilePoint } from '../src/lib/protocol/group';
 import { createEntry } from '../src/lib/protocol/log-entry';
 import { nonZeroScalar } from '../src/lib/protocol/peer-secret';
 import { sign, signingKeyPair, verifySignature } from '../src/lib/protocol/signing';

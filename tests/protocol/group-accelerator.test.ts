@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildLockHop, buildShuffleHop } from '$lib/protocol/deck-hops';
+import { accelerate } from '$lib/protocol/accelerator';
 import {
-  accelerate,
   baseMul,
   baseMulEncoded,
   msmSecret,

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Options, VariantId } from '$lib/engine';
 import { mayMove } from '$lib/protocol/table-peer';
 import { locate, publicFace } from '$lib/protocol/table-positions';
-import { accelerate } from '$lib/protocol/group';
+import { accelerate } from '$lib/protocol/accelerator';
 import { runTable, type SimPeer } from './table-sim';
 
 // the peers run what a browser runs: the WebAssembly accelerator (same bytes, faster)

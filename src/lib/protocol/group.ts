@@ -2,13 +2,13 @@
 // Secret scalars go through the constant-time `multiply`; the *Public helpers are
 // variable-time and only ever see public values.
 //
-// The *Encoded helpers carry the bulk secret multiplications of the deck hops. Once
-// `accelerate()` has loaded libsodium's WebAssembly build they run its constant-time
-// ristretto255 scalarmult: the same RFC 9496 group and encodings, about 9x faster
-// than noble here. Without it they fall back to noble and return the same bytes.
+// The *Encoded helpers carry the bulk secret multiplications of the deck hops. With
+// the accelerator (accelerator.ts) they run libsodium's constant-time ristretto255
+// scalarmult: the same RFC 9496 group and encodings, about 9x faster than noble
+// here. Without it they fall back to noble and return the same bytes.
 import { ristretto255, ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { mulAddUnsafe, pippenger } from '@noble/curves/abstract/curve.js';
-import type Sodium from 'libsodium-wrappers-sumo';
+import { sodiumApi } from './accelerator';
 import { utf8 } from './bytes';
 
 const RistrettoPoint = ristretto255.Point;
@@ -49,33 +49,12 @@ export function msmSecret(points: readonly Point[], scalars: readonly Scalar[]):
   return pippenger(RistrettoPoint, [...points], [...scalars]);
 }
 
-type SodiumApi = typeof Sodium;
-let sodium: SodiumApi | null = null;
-
-/**
- * Loads (or, with `false`, sets aside) the libsodium accelerator; resolves to
- * whether it is in use. A platform without WebAssembly keeps the noble path.
- */
-export async function accelerate(enabled = true): Promise<boolean> {
-  if (!enabled) {
-    sodium = null;
-    return false;
-  }
-  try {
-    const module = await import('libsodium-wrappers-sumo');
-    await module.default.ready;
-    sodium = module.default;
-  } catch {
-    sodium = null;
-  }
-  return sodium !== null;
-}
-
 const IDENTITY_BYTES = new Uint8Array(32);
 
 /** k·P on encodings, k secret; P must be a valid point encoding. */
 export function mulEncoded(point: Uint8Array, k: Scalar): Uint8Array {
   if (k === 0n) return IDENTITY_BYTES.slice();
+  const sodium = sodiumApi();
   if (sodium) return sodium.crypto_scalarmult_ristretto255(Fn.toBytes(k), point);
   return RistrettoPoint.fromBytes(point).multiply(k).toBytes();
 }
@@ -83,6 +62,7 @@ export function mulEncoded(point: Uint8Array, k: Scalar): Uint8Array {
 /** k·G encoded, k secret. */
 export function baseMulEncoded(k: Scalar): Uint8Array {
   if (k === 0n) return IDENTITY_BYTES.slice();
+  const sodium = sodiumApi();
   if (sodium) return sodium.crypto_scalarmult_ristretto255_base(Fn.toBytes(k));
   return baseMul(k).toBytes();
 }
@@ -92,7 +72,7 @@ export function msmSecretEncoded(
   points: readonly Uint8Array[],
   scalars: readonly Scalar[],
 ): Uint8Array {
-  const lib = sodium;
+  const lib = sodiumApi();
   if (!lib)
     return msmSecret(
       points.map((p) => RistrettoPoint.fromBytes(p)),

@@ -1,0 +1,33 @@
+// The optional accelerator: libsodium's WebAssembly build (inlined in the bundle,
+// nothing is fetched). Once loaded, the group's secret multiplications and the
+// Ed25519 signatures run on it; every result is the same as on the pure-JS path
+// (noble, tweetnacl), only faster. Loading it is the session's business.
+import type Sodium from 'libsodium-wrappers-sumo';
+
+export type SodiumApi = typeof Sodium;
+
+let loaded: SodiumApi | null = null;
+
+/** The loaded library, or null on the pure-JS path. */
+export function sodiumApi(): SodiumApi | null {
+  return loaded;
+}
+
+/**
+ * Loads (or, with `false`, sets aside) the accelerator; resolves to whether it is
+ * in use. A platform without WebAssembly keeps the pure-JS path.
+ */
+export async function accelerate(enabled = true): Promise<boolean> {
+  if (!enabled) {
+    loaded = null;
+    return false;
+  }
+  try {
+    const module = await import('libsodium-wrappers-sumo');
+    await module.default.ready;
+    loaded = module.default;
+  } catch {
+    loaded = null;
+  }
+  return loaded !== null;
+}
