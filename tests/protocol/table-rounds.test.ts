@@ -1,36 +1,15 @@
 // Whole rounds at a table of N peers in memory (every variant), through the real
 // reducer: each peer sees its own tiles and the open ones only, all agree on the
 // public-state hash after every entry, and the end-of-round audit finds nothing.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Options, VariantId } from '$lib/engine';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isDouble, variantOf, type Move, type Options, type VariantId } from '$lib/engine';
 import { mayMove } from '$lib/protocol/table-peer';
 import { locate, publicFace } from '$lib/protocol/table-positions';
 import { accelerate } from '$lib/protocol/accelerator';
-import { runTable, type SimPeer } from './table-sim';
+import { randomChooser, runTable, type Chooser, type SimPeer } from './table-sim';
 
 // the peers run what a browser runs: the WebAssembly accelerator (same bytes, faster)
 beforeAll(() => accelerate());
-
-// The peers share one CPU here, and each verifies every signature: the same bytes
-// under the same key give the same answer on every peer, so this simulation checks
-// each distinct (message, signature, key) once. Refusals are the business of
-// cheaters.test.ts and log-fuzz.test.ts, which verify every time.
-vi.mock('$lib/protocol/signing', async (load) => {
-  const real = await load<typeof import('$lib/protocol/signing')>();
-  const seen = new Map<string, boolean>();
-  const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
-  return {
-    ...real,
-    verifySignature(message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array) {
-      const key = `${hex(publicKey)}:${hex(signature)}:${hex(message)}`;
-      const known = seen.get(key);
-      if (known !== undefined) return known;
-      const result = real.verifySignature(message, signature, publicKey);
-      seen.set(key, result);
-      return result;
-    },
-  };
-});
 
 /** No peer knows a tile of another hand or of the boneyard unless it was opened to all. */
 function expectPrivate(peers: readonly SimPeer[]): void {
@@ -58,8 +37,14 @@ function expectPrivate(peers: readonly SimPeer[]): void {
   }
 }
 
-function playRound(variant: VariantId, players: number, options: Options, seed = 1) {
-  const run = runTable({ variant, players, options, seed, onEntry: expectPrivate });
+function playRound(
+  variant: VariantId,
+  players: number,
+  options: Options,
+  seed = 1,
+  chooser: Chooser = randomChooser,
+) {
+  const run = runTable({ variant, players, options, seed, chooser, onEntry: expectPrivate });
   expect(run.refused).toBeNull();
   expect(run.stalled).toBeNull();
   const table = run.peers[0]!.table;
@@ -125,6 +110,25 @@ describe('a whole round of every other variant', () => {
     expect(kinds).toContain('choice-reveal');
     // E-10: a reshuffle is a new deck every seat shuffles and locks
     expect(run.peers[0]!.table.deal.decks.length).toBeGreaterThan(1);
+  });
+
+  it('Engine 191: no double revealed, so the round is dealt again (E-2)', () => {
+    // on the first deal every seat commits a non-double, after that a double if it can
+    let choicesOnRedeal = 0;
+    const chooser: Chooser = (peer, legal) => {
+      const chooses = legal.filter((m): m is Move & { type: 'choose' } => m.type === 'choose');
+      if (chooses.length === 0) return randomChooser(peer, legal);
+      const { players, options } = peer.table.view;
+      const set = variantOf('engine-191').tileSet(players, options);
+      // choices come before any E-10 reshuffle: a second deck here is the redeal
+      const firstDeal = peer.table.deal.decks.length === 1;
+      if (!firstDeal) choicesOnRedeal++;
+      const wanted = chooses.filter((m) => isDouble(set, m.tile) !== firstDeal);
+      return (wanted[0] ?? chooses[0]) as Move;
+    };
+    const { kinds } = playRound('engine-191', 2, { tokensToWin: 1 }, 2, chooser);
+    expect(kinds).toContain('choice-reveal');
+    expect(choicesOnRedeal).toBeGreaterThanOrEqual(2);
   });
 
   it('Railominos: the leader turned face up (R-2), the first player drawn (R-3)', () => {
