@@ -141,10 +141,14 @@ describe('engine-191 rules', () => {
     expect(s.phase).toBe('setup');
     expect(s.turn).toBe(0);
     expect(v.legalMoves(s).map((m) => m.seat)).toEqual([0, 0, 1, 2, 2]);
+    expect(v.choosers(s)).toEqual([0, 1, 2]);
     const a = run(s, choose(2, '6-0'));
     expect(a.turn).toBe(0);
+    expect(v.choosers(a)).toEqual([0, 1]);
     const b = run(a, choose(0, '3-3'));
     expect(b.turn).toBe(1);
+    // the seats yet to choose are public: every view names the same ones
+    for (const seat of [0, 1, 2]) expect(v.choosers(viewOf(b, seat))).toEqual([1]);
     expect(rejection(b, choose(0, '4-1'))).toMatchObject({ code: 'ILLEGAL_MOVE', rule: 'E-2' });
     expect(rejection(b, choose(1, '9-9'))).toMatchObject({ code: 'ILLEGAL_MOVE', rule: 'E-2' });
     expect(rejection(b, play(1, '2-2', 'p1'))).toMatchObject({ code: 'WRONG_PHASE', rule: 'E-2' });
@@ -163,6 +167,7 @@ describe('engine-191 rules', () => {
     expect(hand(t, 1)).toEqual([]);
     expect(hand(t, 2)).toEqual(['5-5', '6-0']);
     expect(t.lines.map((l) => l.open)).toEqual([2, 2, 2]);
+    expect(v.choosers(t)).toEqual([]);
     expect(rejection(t, choose(0, '4-1'))).toMatchObject({ code: 'WRONG_PHASE', rule: 'E-2' });
   });
 

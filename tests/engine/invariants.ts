@@ -116,7 +116,20 @@ function checkOneGame<S extends BaseState>(
     views.forEach((v, s) => {
       const vp = canonicalJson(variant.publicState(v));
       if (vp !== pub) fail(`seat ${s}'s view disagrees on the public state:\n${vp}\n${pub}`);
+      if (String(variant.choosers(v)) !== String(variant.choosers(full))) {
+        fail(`seat ${s}'s view disagrees on who is to choose (E-2)`);
+      }
     });
+    // the seats to choose are exactly those with a legal secret choice (E-2)
+    const choosing = new Set(
+      variant
+        .legalMoves(full)
+        .filter((m) => m.type === 'choose')
+        .map((m) => m.seat),
+    );
+    if (String([...choosing]) !== String(variant.choosers(full))) {
+      fail(`choosers ${String(variant.choosers(full))} vs choose moves ${String([...choosing])}`);
+    }
     if (dealt && sortedTiles(variant.placedTiles(full)) !== dealt) {
       fail(`tiles not conserved: ${sortedTiles(variant.placedTiles(full))} vs dealt ${dealt}`);
     }

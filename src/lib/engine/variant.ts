@@ -119,6 +119,11 @@ export interface Variant<S extends BaseState = BaseState> {
    * tiles are unknown. Scenarios and full-information play run these.
    */
   setupMove(state: S): Move | null;
+  /**
+   * The seats whose simultaneous secret choice the rules wait for (E-2), read off
+   * the public state so every peer agrees; empty when no choice is due.
+   */
+  choosers(state: S): readonly Seat[];
   /** Every legal move of the seat to act, as far as its known tiles allow. */
   legalMoves(state: S): readonly Move[];
   validate(state: S, move: Move): Verdict;

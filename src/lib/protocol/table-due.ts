@@ -1,7 +1,7 @@
 // Who owes which entry next, read from the table's public state alone, so every
 // peer agrees: it authorises each entry's author (WRONG_AUTHOR otherwise) and
 // tells an honest peer what to send.
-import type { BaseState, Card, Move, Supply, Variant } from '../engine';
+import type { BaseState, Move, Supply, Variant } from '../engine';
 import { deckStage, nextHopSeat } from './deck';
 import type { DealState } from './deal-state';
 import type { EntryKind } from './entry-kinds';
@@ -30,24 +30,9 @@ export function isSupply(step: Move | Supply, kind: Supply['kind']): boolean {
   return 'kind' in step && step.kind === kind;
 }
 
-/**
- * Whether the variant waits for this seat's simultaneous choice (E-2). Asked of
- * the view's public part with one of the seat's cards shown as some tile, so
- * every peer gets the same answer whatever it privately knows.
- */
+/** Whether the variant waits for this seat's simultaneous choice (E-2). */
 export function awaitsChoice(variant: Variant, view: BaseState, seat: number): boolean {
-  const card = view.hands[seat]?.[0];
-  const tile = variant.tileSet(view.players, view.options).tiles[0]?.id;
-  if (view.phase !== 'setup' || !card || tile === undefined) return false;
-  const hide = (cards: readonly Card[]): Card[] => cards.map((c) => ({ pos: c.pos, tile: null }));
-  const probe: BaseState = {
-    ...view,
-    hands: view.hands.map((h, s) =>
-      s === seat ? [{ pos: card.pos, tile }, ...hide(h.slice(1))] : hide(h),
-    ),
-    boneyard: hide(view.boneyard),
-  };
-  return variant.validate(probe, { seat, type: 'choose', tile }).kind === 'ok';
+  return variant.choosers(view).includes(seat);
 }
 
 /** The commit–reveal label of the choices being made (one per deal), if any seat is to choose. */

@@ -33,6 +33,7 @@ export const derailingTheTrain: Variant<DtState> = {
   need,
   supply,
   setupMove,
+  choosers: () => [],
   legalMoves: (state) =>
     state.phase === 'setup'
       ? setupLegal(state)

@@ -80,6 +80,10 @@ export const engine191: Variant<Engine191State> = {
   need,
   supply,
   setupMove,
+  choosers: (state) =>
+    state.phase === 'setup'
+      ? state.chosen.flatMap((tile, seat) => (tile === null ? [seat] : []))
+      : [],
   legalMoves,
   validate,
   disclosures,

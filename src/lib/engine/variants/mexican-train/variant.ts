@@ -113,6 +113,7 @@ export function makeVariant(rules: MtRules): Variant<MtState> {
     need: (state) => needOf(rules, setOf(state.options), state),
     supply: (state, input) => supplyOf(rules, setOf(state.options), state, input),
     setupMove: (state) => openingMove(setOf(state.options), state),
+    choosers: () => [],
     legalMoves: (state) => legalMoves(rules, setOf(state.options), state),
     validate(state, move) {
       const set = setOf(state.options);

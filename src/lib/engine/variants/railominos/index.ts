@@ -25,6 +25,7 @@ export const railominos: Variant<RailominosState> = {
   need,
   supply,
   setupMove: () => null,
+  choosers: () => [],
   legalMoves,
   validate,
   disclosures,
