@@ -1,5 +1,5 @@
 // What a bot is given: its own view and nothing more.
-import type { BaseState, Move, RoundHistory, Rng, Seat, Variant } from '../engine';
+import type { BaseState, Move, PlayMove, Rng, RoundHistory, Seat, Variant } from '../engine';
 
 export interface BotInput<S extends BaseState = BaseState> {
   readonly variant: Variant<S>;
@@ -13,6 +13,6 @@ export interface BotInput<S extends BaseState = BaseState> {
   readonly rng: Rng;
 }
 
-export function isPlay(m: Move): m is Extract<Move, { type: 'play' }> {
+export function isPlay(m: Move): m is PlayMove {
   return m.type === 'play';
 }

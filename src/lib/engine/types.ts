@@ -52,6 +52,8 @@ export type Move =
    */
   | { readonly seat: Seat; readonly type: 'declare'; readonly tile: TileId | null };
 
+export type PlayMove = Extract<Move, { readonly type: 'play' }>;
+
 /**
  * A deck position and, if this peer knows it, the tile there. Views from other
  * seats hold nulls; full-information play knows every tile.

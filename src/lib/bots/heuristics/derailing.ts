@@ -4,7 +4,7 @@
 // pays (DT-8), go out on someone else's train with a derailer (DT-13), and
 // never strand yourself on your own derailer.
 import { hasSuit, isDouble, otherEnd, ownerOf, personal, pips, tileDef } from '../../engine';
-import type { Move, Seat, Target, TileId, TileSet, Variant } from '../../engine';
+import type { PlayMove, Seat, Target, TileId, TileSet, Variant } from '../../engine';
 import type { DtState, Train } from '../../engine/variants/derailing-the-train';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
@@ -17,8 +17,6 @@ import {
   unseenTiles,
   versusBest,
 } from './common';
-
-type Play = Extract<Move, { type: 'play' }>;
 
 /** Weights in pips: what each consideration is worth against shedding one pip. */
 const W = {
@@ -79,7 +77,7 @@ function endsFor(set: TileSet, state: DtState, seat: Seat): number[] {
 function rankPlay(
   set: TileSet,
   view: DtState,
-  move: Play,
+  move: PlayMove,
   hand: readonly TileId[],
   plan: readonly TileId[],
   unseen: readonly TileId[],

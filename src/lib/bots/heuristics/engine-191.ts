@@ -4,14 +4,12 @@
 // (E-8), remove track when the station behind opens better plays than drawing
 // (E-4), and leave opponents' lines on suits they are unlikely to hold.
 import { hasSuit, isDouble, otherEnd, ownerOf, personal, pips, tileDef } from '../../engine';
-import type { Move, Seat, TileId, TileSet, Variant } from '../../engine';
+import type { Move, PlayMove, Seat, TileId, TileSet, Variant } from '../../engine';
 import type { Engine191State, Line } from '../../engine/variants/engine-191/state';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
 import { chanceOfNone, knownHand, longestChain, pipSum, unseenTiles } from './common';
 import { versusBest } from './common';
-
-type Play = Extract<Move, { type: 'play' }>;
 
 /** Weights in pips: what each consideration is worth against shedding one pip. */
 const W = {
@@ -67,7 +65,7 @@ interface Context {
   readonly drawCost: number;
 }
 
-function rankPlay(c: Context, move: Play): number {
+function rankPlay(c: Context, move: PlayMove): number {
   const { set, view, hand, mine, plan, unseen } = c;
   const seat = move.seat;
   const owner = ownerOf(move.target) ?? seat;

@@ -3,7 +3,7 @@
 // lay doubles you can follow (MT-6 satisfy, TT-5 one more tile), lift your
 // marker, and leave the next player ends they are unlikely to match.
 import { hasSuit, isDouble, otherEnd, ownerOf, personal, pips, tileDef } from '../../engine';
-import type { Move, Seat, Target, TileId, TileSet, Variant } from '../../engine';
+import type { PlayMove, Seat, Target, TileId, TileSet, Variant } from '../../engine';
 import type { MtState, Train } from '../../engine/variants/mexican-train';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
@@ -16,8 +16,6 @@ import {
   unseenTiles,
   versusBest,
 } from './common';
-
-type Play = Extract<Move, { type: 'play' }>;
 
 /** Weights in pips: what each consideration is worth against shedding one pip. */
 const W = {
@@ -57,7 +55,7 @@ function endsFor(set: TileSet, state: MtState, seat: Seat): number[] {
   return ends;
 }
 
-function after(set: TileSet, state: MtState, move: Play): MtState {
+function after(set: TileSet, state: MtState, move: PlayMove): MtState {
   const open = openAt(set, state, move.target);
   const next: Train = {
     tiles: [...(trainAt(state, move.target)?.tiles ?? []), move.tile],
@@ -73,7 +71,7 @@ function after(set: TileSet, state: MtState, move: Play): MtState {
 function rankPlay(
   set: TileSet,
   view: MtState,
-  move: Play,
+  move: PlayMove,
   hand: readonly TileId[],
   plan: readonly TileId[],
   unseen: readonly TileId[],

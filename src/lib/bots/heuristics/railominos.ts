@@ -2,7 +2,7 @@
 // a turn where the table already shows a big score, mind what the next
 // player could score off what you leave, and keep pieces you can still play.
 import { tileDef } from '../../engine';
-import type { Move, Seat, TileId, TileSet, Variant } from '../../engine';
+import type { Move, PlayMove, Seat, TileId, TileSet, Variant } from '../../engine';
 import type { End, Layout, RailominosState } from '../../engine/variants/railominos';
 import { fits, place, playScore } from '../../engine/variants/railominos/layout';
 import type { BotInput } from '../input';
@@ -44,7 +44,7 @@ function nextPlayerExpects(layout: Layout, unseen: readonly TileId[], size: numb
 function rankPlay(
   set: TileSet,
   view: RailominosState,
-  move: Extract<Move, { type: 'play' }>,
+  move: PlayMove,
   hand: readonly TileId[],
   unseen: readonly TileId[],
   points: number,

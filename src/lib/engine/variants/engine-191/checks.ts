@@ -3,13 +3,11 @@ import { indexOfTile } from '../../cards';
 import type { Maybe } from '../../cards';
 import type { TileId, TileSet } from '../../tiles';
 import type { Verdict } from '../../variant';
-import type { Move, Seat } from '../../types';
+import type { PlayMove, Seat } from '../../types';
 import { ownerOf } from '../../types';
 import { dutyLines, isIncomplete, matches } from './lines';
 import type { Engine191State } from './state';
 import { OK, duty, holds, illegal } from './verdicts';
-
-type Play = Extract<Move, { type: 'play' }>;
 
 /** Tiles left to draw: the boneyard, and the discard pile behind it (E-10). */
 export function stock(state: Engine191State): number {
@@ -40,7 +38,7 @@ export function barredLine(
   return null;
 }
 
-export function validatePlay(state: Engine191State, set: TileSet, move: Play): Verdict {
+export function validatePlay(state: Engine191State, set: TileSet, move: PlayMove): Verdict {
   const hand = state.hands[move.seat] ?? [];
   if (move.from === 'yard') {
     if (!(state.yards[move.seat] ?? []).includes(move.tile)) {

@@ -3,14 +3,13 @@
 import { indexOfTile, replaceAt, without } from '../../cards';
 import { tileDef } from '../../tiles';
 import type { TileSet } from '../../tiles';
-import type { Move } from '../../types';
+import type { Move, PlayMove } from '../../types';
 import { ownerOf } from '../../types';
 import { cutBack, extend, isIncomplete, isStation } from './lines';
 import { endRound } from './scoring';
 import { setOf } from './state';
 import type { Engine191State } from './state';
 
-type Play = Extract<Move, { type: 'play' }>;
 type Patch = { -readonly [K in keyof Engine191State]?: Engine191State[K] };
 
 function patched(s: Engine191State, p: Patch): Engine191State {
@@ -75,7 +74,7 @@ function drawTo(s: Engine191State, p: Patch, where: 'hand' | 'yard'): void {
   if ((p.step ?? s.step) === 'drawn') p.drawn = tile;
 }
 
-function performPlay(s: Engine191State, p: Patch, set: TileSet, move: Play): Engine191State {
+function performPlay(s: Engine191State, p: Patch, set: TileSet, move: PlayMove): Engine191State {
   const seat = move.seat;
   const owner = ownerOf(move.target) ?? seat;
   const hand = s.hands[seat] ?? [];

@@ -2,7 +2,7 @@
 import { anyCard, drawToHand, replaceAt, without } from '../../cards';
 import { isDouble } from '../../tiles';
 import type { TileSet } from '../../tiles';
-import type { Card, Move, Seat } from '../../types';
+import type { Card, Move, PlayMove, Seat } from '../../types';
 import type { Verdict } from '../../variant';
 import { illegal, judge } from './verdicts';
 import { fits, isTargetOfGame, layTile, withMarker } from './board';
@@ -12,8 +12,6 @@ import type { MtRules } from './rules';
 import { endRound } from './scoring';
 import { FRESH_STEP } from './state';
 import type { MtState } from './state';
-
-type PlayMove = Extract<Move, { type: 'play' }>;
 
 /** The cards the player may lay from now: the drawn one only, after a draw (C-5). */
 export function playableCards(state: MtState, seat: Seat): readonly Card[] {
