@@ -9,25 +9,25 @@
 // Times are CPU milliseconds of this process (best of a few runs where repeated),
 // so other load on the machine does not skew them.
 import { createRng, type Options } from '../src/lib/engine';
-import type { DealContext } from '../src/lib/protocol/context';
-import { openDeck, type DeckState } from '../src/lib/protocol/deck';
+import type { DealContext } from '../src/lib/protocol/deal/context';
+import { openDeck, type DeckState } from '../src/lib/protocol/deck/deck';
 import {
   applyLockHop,
   applyShuffleHop,
   buildLockHop,
   buildShuffleHop,
-} from '../src/lib/protocol/deck-hops';
-import { createDrbg } from '../src/lib/protocol/drbg';
+} from '../src/lib/protocol/deck/hops';
+import { createDrbg } from '../src/lib/protocol/crypto/drbg';
 import type { Result } from '../src/lib/protocol/errors';
-import { accelerate } from '../src/lib/protocol/accelerator';
-import { mulEncoded, tilePoint } from '../src/lib/protocol/group';
-import { createEntry } from '../src/lib/protocol/log-entry';
-import { nonZeroScalar } from '../src/lib/protocol/peer-secret';
-import { sign, signingKeyPair, verifySignature } from '../src/lib/protocol/signing';
-import { auditTable } from '../src/lib/protocol/table-audit';
-import { mayMove, moveDraft, owedEntry, type EntryDraft } from '../src/lib/protocol/table-peer';
-import { applyEntry, createTable } from '../src/lib/protocol/table-reducer';
-import type { TableState } from '../src/lib/protocol/table-state';
+import { accelerate } from '../src/lib/protocol/crypto/accelerator';
+import { mulEncoded, tilePoint } from '../src/lib/protocol/crypto/group';
+import { createEntry } from '../src/lib/protocol/log/entry';
+import { nonZeroScalar } from '../src/lib/protocol/deal/peer-secret';
+import { sign, signingKeyPair, verifySignature } from '../src/lib/protocol/crypto/signing';
+import { auditTable } from '../src/lib/protocol/table/audit';
+import { mayMove, moveDraft, owedEntry, type EntryDraft } from '../src/lib/protocol/table/peer';
+import { applyEntry, createTable } from '../src/lib/protocol/table/reducer';
+import type { TableState } from '../src/lib/protocol/table/state';
 
 const REPEATS = 5;
 

@@ -3,18 +3,18 @@
 // accepted and then named by the end-of-round audit by seat, entry and rule.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Move, Options, VariantId } from '$lib/engine';
-import { toBase64url } from '$lib/protocol/bytes';
-import type { JsonValue } from '$lib/protocol/canonical-json';
-import { choiceCommitment, randomCommitment } from '$lib/protocol/commit-reveal';
-import type { KeysBody, LockHopBody, ShuffleHopBody } from '$lib/protocol/entry-kinds';
-import { accelerate } from '$lib/protocol/accelerator';
-import { mul, scalar, tilePoint } from '$lib/protocol/group';
-import { lockScalar } from '$lib/protocol/peer-secret';
-import { createEntry } from '$lib/protocol/log-entry';
-import { auditTable } from '$lib/protocol/table-audit';
-import { dues } from '$lib/protocol/table-due';
-import { mayMove, moveDraft, type EntryDraft } from '$lib/protocol/table-peer';
-import type { TableState } from '$lib/protocol/table-state';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import type { JsonValue } from '$lib/protocol/log/canonical-json';
+import { choiceCommitment, randomCommitment } from '$lib/protocol/deal/commit-reveal';
+import type { KeysBody, LockHopBody, ShuffleHopBody } from '$lib/protocol/log/entry-kinds';
+import { accelerate } from '$lib/protocol/crypto/accelerator';
+import { mul, scalar, tilePoint } from '$lib/protocol/crypto/group';
+import { lockScalar } from '$lib/protocol/deal/peer-secret';
+import { createEntry } from '$lib/protocol/log/entry';
+import { auditTable } from '$lib/protocol/table/audit';
+import { dues } from '$lib/protocol/table/due';
+import { mayMove, moveDraft, type EntryDraft } from '$lib/protocol/table/peer';
+import type { TableState } from '$lib/protocol/table/state';
 import { dishonestLock } from './deck-fixture';
 import { publish, runTable, type SimPeer, type SimRun, type SimTamper } from './table-sim';
 

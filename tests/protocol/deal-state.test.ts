@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toBase64url } from '$lib/protocol/bytes';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
 import {
   buildChoiceCommit,
   buildChoiceReveal,
@@ -8,12 +8,12 @@ import {
   jointRandom,
   randomIndex,
   randomOrder,
-} from '$lib/protocol/commit-reveal';
-import type { DealContext } from '$lib/protocol/context';
-import { applyDealEntry, createDeal, openDealDeck, type DealState } from '$lib/protocol/deal-state';
-import { buildShuffleHop } from '$lib/protocol/deck-hops';
-import type { DealBodies, DealEntry, DealEntryKind } from '$lib/protocol/entry-kinds';
-import { seedCommitment } from '$lib/protocol/peer-secret';
+} from '$lib/protocol/deal/commit-reveal';
+import type { DealContext } from '$lib/protocol/deal/context';
+import { applyDealEntry, createDeal, openDealDeck, type DealState } from '$lib/protocol/deal/state';
+import { buildShuffleHop } from '$lib/protocol/deck/hops';
+import type { DealBodies, DealEntry, DealEntryKind } from '$lib/protocol/log/entry-kinds';
+import { seedCommitment } from '$lib/protocol/deal/peer-secret';
 import { testSeed, tiles, unwrap } from './helpers';
 
 const ctx: DealContext = { game: 'state-test', round: 2, seats: 3 };

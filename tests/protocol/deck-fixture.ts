@@ -1,17 +1,17 @@
-import { toBase64url } from '$lib/protocol/bytes';
-import type { DealContext } from '$lib/protocol/context';
-import { currentDeck, maskedDeck, openDeck, type DeckState } from '$lib/protocol/deck';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import type { DealContext } from '$lib/protocol/deal/context';
+import { currentDeck, maskedDeck, openDeck, type DeckState } from '$lib/protocol/deck/deck';
 import {
   applyLockHop,
   applyShuffleHop,
   buildLockHop,
   buildShuffleHop,
   lockTranscript,
-} from '$lib/protocol/deck-hops';
-import type { LockHopBody } from '$lib/protocol/entry-kinds';
-import { baseMul, encodePoint, mul, scalar, type Point } from '$lib/protocol/group';
-import { proveLock } from '$lib/protocol/lock-proof';
-import { lockScalars, nonceDrbg, shuffleScalar } from '$lib/protocol/peer-secret';
+} from '$lib/protocol/deck/hops';
+import type { LockHopBody } from '$lib/protocol/log/entry-kinds';
+import { baseMul, encodePoint, mul, scalar, type Point } from '$lib/protocol/crypto/group';
+import { proveLock } from '$lib/protocol/deck/lock-proof';
+import { lockScalars, nonceDrbg, shuffleScalar } from '$lib/protocol/deal/peer-secret';
 import { testSeed, tiles, unwrap } from './helpers';
 
 export const ctx: DealContext = { game: 'deck-test', round: 0, seats: 3 };

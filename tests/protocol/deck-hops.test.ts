@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toBase64url } from '$lib/protocol/bytes';
-import { currentDeck, deckStage } from '$lib/protocol/deck';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import { currentDeck, deckStage } from '$lib/protocol/deck/deck';
 import {
   applyLockHop,
   applyShuffleHop,
   buildLockHop,
   buildShuffleHop,
-} from '$lib/protocol/deck-hops';
-import { unmask } from '$lib/protocol/deck-keys';
-import { encodePoint, mul, tilePoint } from '$lib/protocol/group';
-import { lockScalars } from '$lib/protocol/peer-secret';
+} from '$lib/protocol/deck/hops';
+import { unmask } from '$lib/protocol/deck/keys';
+import { encodePoint, mul, tilePoint } from '$lib/protocol/crypto/group';
+import { lockScalars } from '$lib/protocol/deal/peer-secret';
 import { ctx, dishonestLock, freshDeck, locked, seeds, shuffled } from './deck-fixture';
 import { tiles } from './helpers';
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { toBase64url } from '$lib/protocol/bytes';
-import type { DealContext } from '$lib/protocol/context';
-import { assignPositions, type DeckState } from '$lib/protocol/deck';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import type { DealContext } from '$lib/protocol/deal/context';
+import { assignPositions, type DeckState } from '$lib/protocol/deck/deck';
 import {
   applyLockHop,
   applyShuffleHop,
   buildLockHop,
   buildShuffleHop,
-} from '$lib/protocol/deck-hops';
-import { applyKeys, keysToReveal, keysToShare, knownFace } from '$lib/protocol/deck-keys';
-import type { KeysBody } from '$lib/protocol/entry-kinds';
-import { mul, scalar } from '$lib/protocol/group';
-import { lockScalars } from '$lib/protocol/peer-secret';
+} from '$lib/protocol/deck/hops';
+import { applyKeys, keysToReveal, keysToShare, knownFace } from '$lib/protocol/deck/keys';
+import type { KeysBody } from '$lib/protocol/log/entry-kinds';
+import { mul, scalar } from '$lib/protocol/crypto/group';
+import { lockScalars } from '$lib/protocol/deal/peer-secret';
 import { ctx, freshDeck, locked, seeds, shuffled } from './deck-fixture';
 import { unwrap } from './helpers';
 

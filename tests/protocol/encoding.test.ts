@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromBase64url, toBase64url } from '$lib/protocol/bytes';
-import { canonicalJson, type JsonValue } from '$lib/protocol/canonical-json';
-import { taggedHash } from '$lib/protocol/hashing';
+import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
+import { canonicalJson, type JsonValue } from '$lib/protocol/log/canonical-json';
+import { taggedHash } from '$lib/protocol/crypto/hashing';
 
 describe('base64url', () => {
   it('round-trips any bytes', () => {

@@ -2,8 +2,8 @@
 // operation and every hop body built on either is byte for byte the same.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildLockHop, buildShuffleHop } from '$lib/protocol/deck-hops';
-import { accelerate } from '$lib/protocol/accelerator';
+import { buildLockHop, buildShuffleHop } from '$lib/protocol/deck/hops';
+import { accelerate } from '$lib/protocol/crypto/accelerator';
 import {
   baseMul,
   baseMulEncoded,
@@ -13,7 +13,7 @@ import {
   mulEncoded,
   scalar,
   tilePoint,
-} from '$lib/protocol/group';
+} from '$lib/protocol/crypto/group';
 import { ctx, seeds, shuffled } from './deck-fixture';
 
 const scalarArb = fc.uint8Array({ minLength: 64, maxLength: 64 }).map(scalar.fromWide);

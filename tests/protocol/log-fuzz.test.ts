@@ -5,12 +5,12 @@
 // counted set, and so are the re-signed move entries that reach the engine.
 import { describe, expect, it } from 'vitest';
 import { MOVE_TYPES, type Move } from '$lib/engine';
-import { canonicalJson, isJsonRecord, type JsonValue } from '$lib/protocol/canonical-json';
-import type { EntryKind } from '$lib/protocol/entry-kinds';
+import { canonicalJson, isJsonRecord, type JsonValue } from '$lib/protocol/log/canonical-json';
+import type { EntryKind } from '$lib/protocol/log/entry-kinds';
 import { PROTOCOL_ERROR_CODES, type ProtocolErrorCode, type Result } from '$lib/protocol/errors';
-import { createEntry, type LogEntry } from '$lib/protocol/log-entry';
-import { applyEntry } from '$lib/protocol/table-reducer';
-import type { TableState } from '$lib/protocol/table-state';
+import { createEntry, type LogEntry } from '$lib/protocol/log/entry';
+import { applyEntry } from '$lib/protocol/table/reducer';
+import type { TableState } from '$lib/protocol/table/state';
 import { runTable, simPeers, type SimOptions } from './table-sim';
 
 function xorshift(seed: number): () => number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toBase64url } from '$lib/protocol/bytes';
-import type { JsonValue } from '$lib/protocol/canonical-json';
-import type { EntryKind } from '$lib/protocol/entry-kinds';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import type { JsonValue } from '$lib/protocol/log/canonical-json';
+import type { EntryKind } from '$lib/protocol/log/entry-kinds';
 import {
   createEntry,
   createLogHead,
@@ -10,9 +10,9 @@ import {
   genesisHash,
   type LogEntry,
   type LogHead,
-} from '$lib/protocol/log-entry';
-import { verifyEntry, type EntryChecks } from '$lib/protocol/log-verify';
-import { signingKeyPair, type SigningKeyPair } from '$lib/protocol/signing';
+} from '$lib/protocol/log/entry';
+import { verifyEntry, type EntryChecks } from '$lib/protocol/log/verify';
+import { signingKeyPair, type SigningKeyPair } from '$lib/protocol/crypto/signing';
 import { testSeed } from './helpers';
 
 const keys = [0, 1].map((i) => signingKeyPair(testSeed('log', i)) as SigningKeyPair);

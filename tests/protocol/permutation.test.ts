@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDrbg, fisherYates } from '$lib/protocol/drbg';
-import { shufflePermutation } from '$lib/protocol/peer-secret';
+import { createDrbg, fisherYates } from '$lib/protocol/crypto/drbg';
+import { shufflePermutation } from '$lib/protocol/deal/peer-secret';
 
 describe('seeded Fisher–Yates', () => {
   it('deals every order of a 4-tile deck equally often (chi-square, 23 df)', () => {

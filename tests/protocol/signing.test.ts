@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import nacl from 'tweetnacl';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol/accelerator';
-import { sign, signingKeyPair, verifySignature } from '$lib/protocol/signing';
+import { accelerate } from '$lib/protocol/crypto/accelerator';
+import { sign, signingKeyPair, verifySignature } from '$lib/protocol/crypto/signing';
 
 const L = 2n ** 252n + 27742317777372353535851937790883648493n;
 const le = (x: bigint): Uint8Array =>

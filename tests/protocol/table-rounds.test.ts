@@ -3,9 +3,9 @@
 // public-state hash after every entry, and the end-of-round audit finds nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isDouble, variantOf, type Move, type Options, type VariantId } from '$lib/engine';
-import { mayMove } from '$lib/protocol/table-peer';
-import { locate, publicFace } from '$lib/protocol/table-positions';
-import { accelerate } from '$lib/protocol/accelerator';
+import { mayMove } from '$lib/protocol/table/peer';
+import { locate, publicFace } from '$lib/protocol/table/positions';
+import { accelerate } from '$lib/protocol/crypto/accelerator';
 import { randomChooser, runTable, type Chooser, type SimPeer } from './table-sim';
 
 // the peers run what a browser runs: the WebAssembly accelerator (same bytes, faster)

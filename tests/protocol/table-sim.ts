@@ -6,12 +6,12 @@
 // chooser or a `tamper` hook rewriting what a seat publishes.
 import { createRng, type Move, type Options, type Rng, type VariantId } from '$lib/engine';
 import type { ProtocolError } from '$lib/protocol/errors';
-import { createEntry } from '$lib/protocol/log-entry';
-import { signingKeyPair, type SigningKeyPair } from '$lib/protocol/signing';
-import { awaitsChoice, choiceLabel } from '$lib/protocol/table-due';
-import { mayMove, moveDraft, owedEntry, type EntryDraft } from '$lib/protocol/table-peer';
-import { applyEntry, createTable } from '$lib/protocol/table-reducer';
-import type { TableState } from '$lib/protocol/table-state';
+import { createEntry } from '$lib/protocol/log/entry';
+import { signingKeyPair, type SigningKeyPair } from '$lib/protocol/crypto/signing';
+import { awaitsChoice, choiceLabel } from '$lib/protocol/table/due';
+import { mayMove, moveDraft, owedEntry, type EntryDraft } from '$lib/protocol/table/peer';
+import { applyEntry, createTable } from '$lib/protocol/table/reducer';
+import type { TableState } from '$lib/protocol/table/state';
 import { testSeed, unwrap } from './helpers';
 
 export interface SimPeer {

@@ -1,9 +1,9 @@
 // Log entry kinds and the shape of each deal-protocol body. Shapes only: whether a
 // hop fits the deck or a key fits its commitment is the deal state's business.
 // A 'move' body belongs to the game; the reducer passes its validator in.
-import { base64urlLength, fromBase64url } from './bytes';
+import { base64urlLength, fromBase64url } from '../crypto/bytes';
 import { isJsonRecord, type JsonValue } from './canonical-json';
-import { MAX_DECK_SIZE } from './deck';
+import { MAX_DECK_SIZE } from '../deck/deck';
 
 export const DEAL_ENTRY_KINDS = [
   'seed-commit',

@@ -3,8 +3,8 @@
 // scalar and permutes; nothing about it can be checked until the audit except that
 // it is a deck of distinct valid points. A lock hop swaps that scalar for one per
 // position and proves it (lock-proof.ts), so a dishonest lock is refused at once.
-import { concatBytes, fromBase64url, toBase64url } from './bytes';
-import type { DealContext } from './context';
+import { concatBytes, fromBase64url, toBase64url } from '../crypto/bytes';
+import type { DealContext } from '../deal/context';
 import {
   currentDeck,
   deckSize,
@@ -14,8 +14,8 @@ import {
   type DeckState,
   type MaskedDeck,
 } from './deck';
-import type { LockHopBody, ShuffleHopBody } from './entry-kinds';
-import { fail, ok, type Result } from './errors';
+import type { LockHopBody, ShuffleHopBody } from '../log/entry-kinds';
+import { fail, ok, type Result } from '../errors';
 import {
   baseMulEncoded,
   decodePoint,
@@ -25,10 +25,10 @@ import {
   scalar,
   type Point,
   type Scalar,
-} from './group';
-import { taggedHash } from './hashing';
+} from '../crypto/group';
+import { taggedHash } from '../crypto/hashing';
 import { proveLock, verifyLock, type LockProof } from './lock-proof';
-import { lockScalars, nonceDrbg, shufflePermutation, shuffleScalar } from './peer-secret';
+import { lockScalars, nonceDrbg, shufflePermutation, shuffleScalar } from '../deal/peer-secret';
 
 function decodePointText(text: string): Point | null {
   const bytes = fromBase64url(text, 32);

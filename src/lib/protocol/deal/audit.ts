@@ -4,14 +4,27 @@
 // commit–reveal value, then opens every position and rebuilds every hand.
 // Hops are checked in one random linear combination per hop (weights hashed from
 // the hop), which any wrong point spoils except with probability about 2^-128.
-import { concatBytes } from './bytes';
+import { concatBytes } from '../crypto/bytes';
 import type { DealContext } from './context';
-import type { DeckState, LockHopRecord, MaskedDeck, ShuffleHopRecord, TileFace } from './deck';
-import { unmask } from './deck-keys';
-import type { DealState } from './deal-state';
-import { createDrbg } from './drbg';
-import { baseMulPublic, msmPublic, mulPublic, scalar, type Point, type Scalar } from './group';
-import { bytesEqual } from './bytes';
+import type {
+  DeckState,
+  LockHopRecord,
+  MaskedDeck,
+  ShuffleHopRecord,
+  TileFace,
+} from '../deck/deck';
+import { unmask } from '../deck/keys';
+import type { DealState } from './state';
+import { createDrbg } from '../crypto/drbg';
+import {
+  baseMulPublic,
+  msmPublic,
+  mulPublic,
+  scalar,
+  type Point,
+  type Scalar,
+} from '../crypto/group';
+import { bytesEqual } from '../crypto/bytes';
 import {
   choiceSalt,
   lockScalars,

@@ -2,12 +2,12 @@
 // and simultaneous secret choices. Nobody reveals before every seat has committed,
 // and each commitment names its seat, so copying another's commitment gains nothing.
 // A seat that never reveals stalls the round; the session names it.
-import { bytesEqual, fromBase64url, toBase64url } from './bytes';
+import { bytesEqual, fromBase64url, toBase64url } from '../crypto/bytes';
 import type { DealContext } from './context';
-import { createDrbg, fisherYates } from './drbg';
-import type { ChoiceRevealBody, CommitBody, RandomRevealBody } from './entry-kinds';
-import { fail, ok, type Result } from './errors';
-import { taggedHash } from './hashing';
+import { createDrbg, fisherYates } from '../crypto/drbg';
+import type { ChoiceRevealBody, CommitBody, RandomRevealBody } from '../log/entry-kinds';
+import { fail, ok, type Result } from '../errors';
+import { taggedHash } from '../crypto/hashing';
 import { choiceSalt, randomContribution } from './peer-secret';
 
 export interface CommitRecord {

@@ -1,9 +1,9 @@
 // One peer's secrets for one round, all derived from a single 32-byte seed that is
 // committed by hash before anything else and revealed for the end-of-round audit.
 import type { DealContext } from './context';
-import { createDrbg, fisherYates, type Drbg } from './drbg';
-import { scalar, type Scalar } from './group';
-import { taggedHash } from './hashing';
+import { createDrbg, fisherYates, type Drbg } from '../crypto/drbg';
+import { scalar, type Scalar } from '../crypto/group';
+import { taggedHash } from '../crypto/hashing';
 
 export const SEED_BYTES = 32;
 

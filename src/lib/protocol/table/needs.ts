@@ -1,14 +1,14 @@
 // Answering the engine's needs from the deck: a deal or E-10 reshuffle from a
 // new deck every seat shuffles and locks, a face-up turn (R-2) by opening the
 // boneyard's top to all, the first player (TT-2, R-3) by joint randomness.
-import type { BaseState, Card, Need, Supply } from '../engine';
-import { jointRandom, randomIndex } from './commit-reveal';
-import { deckSize, deckStage, type DeckState } from './deck';
-import { assignDealPositions, openDealDeck } from './deal-state';
-import { engineFail, fail, ok, type Result } from './errors';
-import { randomLabel } from './table-due';
-import { deckBase, locate, ownerAt, publicFace } from './table-positions';
-import type { TableState } from './table-state';
+import type { BaseState, Card, Need, Supply } from '../../engine';
+import { jointRandom, randomIndex } from '../deal/commit-reveal';
+import { deckSize, deckStage, type DeckState } from '../deck/deck';
+import { assignDealPositions, openDealDeck } from '../deal/state';
+import { engineFail, fail, ok, type Result } from '../errors';
+import { randomLabel } from './due';
+import { deckBase, locate, ownerAt, publicFace } from './positions';
+import type { TableState } from './state';
 
 /** Names the tile set in the tile points' label. */
 function setLabel(table: TableState): string {

@@ -1,7 +1,7 @@
 // One round's dealing state, built only from verified deal-protocol entries (and
 // from the reducer's rule decisions: which decks to open, who gets which position).
 // Every apply is pure and either returns the next state or an error, never both.
-import { fromBase64url } from './bytes';
+import { fromBase64url } from '../crypto/bytes';
 import {
   addCommit,
   addReveal,
@@ -13,11 +13,11 @@ import {
   type RandomReveal,
 } from './commit-reveal';
 import type { DealContext } from './context';
-import { assignPositions, openDeck, type DeckSpec, type DeckState, type Owner } from './deck';
-import { applyLockHop, applyShuffleHop } from './deck-hops';
-import { applyKeys } from './deck-keys';
-import { MAX_DECKS, type DealEntry } from './entry-kinds';
-import { fail, ok, type Result } from './errors';
+import { assignPositions, openDeck, type DeckSpec, type DeckState, type Owner } from '../deck/deck';
+import { applyLockHop, applyShuffleHop } from '../deck/hops';
+import { applyKeys } from '../deck/keys';
+import { MAX_DECKS, type DealEntry } from '../log/entry-kinds';
+import { fail, ok, type Result } from '../errors';
 import { seedCommitment } from './peer-secret';
 
 export const MAX_SEATS = 8;

@@ -1,9 +1,9 @@
 // Checking one received entry against the log head. Cheap checks run first and the
 // signature last; the first failure is returned as a code and nothing changes.
-import { fromBase64url } from './bytes';
+import { fromBase64url } from '../crypto/bytes';
 import { canonicalJson, isJsonRecord, type JsonValue } from './canonical-json';
 import { isDealBody, isDealKind, isEntryKind, type DealEntry } from './entry-kinds';
-import { fail, ok, type Result } from './errors';
+import { fail, ok, type Result } from '../errors';
 import {
   advanceHead,
   MAX_ENTRY_LENGTH,
@@ -11,8 +11,8 @@ import {
   signedMessage,
   type LogEntry,
   type LogHead,
-} from './log-entry';
-import { verifySignature } from './signing';
+} from './entry';
+import { verifySignature } from '../crypto/signing';
 
 export interface EntryChecks {
   /** The game's validator for 'move' bodies (supplied by the reducer). */

@@ -1,24 +1,24 @@
 // An honest peer's side of the table: the next protocol entry it owes, read from
 // the same dues every peer checks authors against, and the entry for a move it
 // makes, carrying its keys for what the move shows.
-import type { Move } from '../engine';
-import { toBase64url } from './bytes';
-import type { JsonValue } from './canonical-json';
+import type { Move } from '../../engine';
+import { toBase64url } from '../crypto/bytes';
+import type { JsonValue } from '../log/canonical-json';
 import {
   buildChoiceCommit,
   buildChoiceReveal,
   buildRandomCommit,
   buildRandomReveal,
-} from './commit-reveal';
-import { buildLockHop, buildShuffleHop } from './deck-hops';
-import { keysToReveal, keysToShare } from './deck-keys';
-import type { EntryKind } from './entry-kinds';
-import { scalar } from './group';
-import { lockScalar, seedCommitment } from './peer-secret';
-import { choiceLabel, dues, randomLabel, revealsOwed } from './table-due';
-import { moverKeysDue } from './table-move';
-import { locate } from './table-positions';
-import type { TableState } from './table-state';
+} from '../deal/commit-reveal';
+import { buildLockHop, buildShuffleHop } from '../deck/hops';
+import { keysToReveal, keysToShare } from '../deck/keys';
+import type { EntryKind } from '../log/entry-kinds';
+import { scalar } from '../crypto/group';
+import { lockScalar, seedCommitment } from '../deal/peer-secret';
+import { choiceLabel, dues, randomLabel, revealsOwed } from './due';
+import { moverKeysDue } from './move';
+import { locate } from './positions';
+import type { TableState } from './state';
 
 export interface EntryDraft {
   readonly kind: EntryKind;

@@ -1,8 +1,8 @@
 // Engine positions and deck positions. The engine names cards by position; the
 // round's decks (the deal, E-2 redeals, E-10 reshuffles) are numbered one after
 // another, so deck d's position i is the engine's position base(d) + i.
-import { deckSize, type Owner } from './deck';
-import type { DealState } from './deal-state';
+import { deckSize, type Owner } from '../deck/deck';
+import type { DealState } from '../deal/state';
 
 export interface DeckPosition {
   readonly deck: number;

@@ -15,24 +15,17 @@ import {
   type Result as EngineResult,
   type Move,
   type Variant,
-} from '../engine';
-import { fromBase64url } from './bytes';
-import { canonicalJson, isJsonRecord, type JsonValue } from './canonical-json';
-import { MAX_DECK_SIZE } from './deck';
-import { applyDealEntry, assignDealPositions, type DealState } from './deal-state';
-import type { PositionKey } from './entry-kinds';
-import { engineFail, fail, ok, type Result } from './errors';
-import { choiceLabel } from './table-due';
-import { learnFaces } from './table-faces';
-import {
-  byDeck,
-  keyPublished,
-  locate,
-  ownerAt,
-  publicFace,
-  type DeckPosition,
-} from './table-positions';
-import type { TableState } from './table-state';
+} from '../../engine';
+import { fromBase64url } from '../crypto/bytes';
+import { canonicalJson, isJsonRecord, type JsonValue } from '../log/canonical-json';
+import { MAX_DECK_SIZE } from '../deck/deck';
+import { applyDealEntry, assignDealPositions, type DealState } from '../deal/state';
+import type { PositionKey } from '../log/entry-kinds';
+import { engineFail, fail, ok, type Result } from '../errors';
+import { choiceLabel } from './due';
+import { learnFaces } from './faces';
+import { byDeck, keyPublished, locate, ownerAt, publicFace, type DeckPosition } from './positions';
+import type { TableState } from './state';
 
 export interface MoveBody {
   readonly move: Move;

@@ -2,11 +2,11 @@
 // key, only the owner can finish), opening one to all, and the owner's own key when
 // it plays a tile. Each arriving key is checked against the lock key K = k·G its
 // seat committed to in its lock hop.
-import { fromBase64url, toBase64url } from './bytes';
-import type { DealContext } from './context';
+import { fromBase64url, toBase64url } from '../crypto/bytes';
+import type { DealContext } from '../deal/context';
 import { currentDeck, deckStage, type DeckState, type PublishedKey, type TileFace } from './deck';
-import type { KeysBody, PositionKey } from './entry-kinds';
-import { fail, ok, type Result } from './errors';
+import type { KeysBody, PositionKey } from '../log/entry-kinds';
+import { fail, ok, type Result } from '../errors';
 import {
   baseMulPublic,
   encodePoint,
@@ -15,8 +15,8 @@ import {
   scalar,
   type Point,
   type Scalar,
-} from './group';
-import { lockScalar } from './peer-secret';
+} from '../crypto/group';
+import { lockScalar } from '../deal/peer-secret';
 
 /** 'key-share' deals a position to its owner; 'reveal' opens it to everyone. */
 export type KeyPurpose = 'key-share' | 'reveal';

@@ -11,10 +11,10 @@ import type {
   Supply,
   Variant,
   VariantId,
-} from '../engine';
-import type { AuditCode } from './deal-audit';
-import type { DealState } from './deal-state';
-import type { LogHead } from './log-entry';
+} from '../../engine';
+import type { AuditCode } from '../deal/audit';
+import type { DealState } from '../deal/state';
+import type { LogHead } from '../log/entry';
 
 export interface TableConfig {
   /** The game id: every log entry, tile point and secret derivation names it. */

@@ -1,12 +1,12 @@
 // Who owes which entry next, read from the table's public state alone, so every
 // peer agrees: it authorises each entry's author (WRONG_AUTHOR otherwise) and
 // tells an honest peer what to send.
-import type { BaseState, Move, Supply, Variant } from '../engine';
-import { deckStage, nextHopSeat } from './deck';
-import type { DealState } from './deal-state';
-import type { EntryKind } from './entry-kinds';
-import { locate, type DeckPosition } from './table-positions';
-import type { TableState } from './table-state';
+import type { BaseState, Move, Supply, Variant } from '../../engine';
+import { deckStage, nextHopSeat } from '../deck/deck';
+import type { DealState } from '../deal/state';
+import type { EntryKind } from '../log/entry-kinds';
+import { locate, type DeckPosition } from './positions';
+import type { TableState } from './state';
 
 export interface Due {
   readonly seat: number;

@@ -3,11 +3,11 @@
 // unpadded base64url. The seat signs "trainyard/log-entry/v1\n" + the encoding of
 // the entry without `sig`; the next entry's `prev` is SHA-512 of this entry's full
 // encoding (sig included). The first entry's `prev` is a per-game genesis hash.
-import { toBase64url, utf8 } from './bytes';
+import { toBase64url, utf8 } from '../crypto/bytes';
 import { canonicalJson, type JsonValue } from './canonical-json';
 import type { EntryKind } from './entry-kinds';
-import { sha512, taggedHash } from './hashing';
-import { sign } from './signing';
+import { sha512, taggedHash } from '../crypto/hashing';
+import { sign } from '../crypto/signing';
 
 export interface LogEntry {
   readonly game: string;

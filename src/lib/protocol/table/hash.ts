@@ -1,9 +1,9 @@
 // The public-state hash every peer publishes after every entry: SHA-512 of the
 // canonical JSON of the engine's public state and the deck's public state.
-import { toBase64url, utf8 } from './bytes';
-import { canonicalJson, type JsonValue } from './canonical-json';
-import { sha512 } from './hashing';
-import type { TableState } from './table-state';
+import { toBase64url, utf8 } from '../crypto/bytes';
+import { canonicalJson, type JsonValue } from '../log/canonical-json';
+import { sha512 } from '../crypto/hashing';
+import type { TableState } from './state';
 
 export function publicTableState(table: TableState): JsonValue {
   const { deal, record, pending } = table;

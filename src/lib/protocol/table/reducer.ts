@@ -5,20 +5,20 @@
 // a code, changing nothing. After each entry the table answers what the engine
 // needs from the deck, carries out moves whose keys are all in, and audits the
 // round once every seed is revealed.
-import { variantOf, type BaseState } from '../engine';
-import { applyDealEntry, createDeal } from './deal-state';
-import type { DealEntry } from './entry-kinds';
-import { fail, ok, type Result } from './errors';
-import { createLogHead, MAX_GAME_ID_LENGTH, type LogEntry } from './log-entry';
-import { verifyEntry } from './log-verify';
-import { roundSeed, SEED_BYTES } from './peer-secret';
-import { auditTable } from './table-audit';
-import { choiceLabel, mayAuthor, randomLabel, revealsOwed, roundOver } from './table-due';
-import { learnFaces } from './table-faces';
-import { tableHash } from './table-hash';
-import { applyMoveEntry, completePending, parseMoveBody } from './table-move';
-import { answerNeed } from './table-needs';
-import type { LocalSeat, TableConfig, TableState } from './table-state';
+import { variantOf, type BaseState } from '../../engine';
+import { applyDealEntry, createDeal } from '../deal/state';
+import type { DealEntry } from '../log/entry-kinds';
+import { fail, ok, type Result } from '../errors';
+import { createLogHead, MAX_GAME_ID_LENGTH, type LogEntry } from '../log/entry';
+import { verifyEntry } from '../log/verify';
+import { roundSeed, SEED_BYTES } from '../deal/peer-secret';
+import { auditTable } from './audit';
+import { choiceLabel, mayAuthor, randomLabel, revealsOwed, roundOver } from './due';
+import { learnFaces } from './faces';
+import { tableHash } from './hash';
+import { applyMoveEntry, completePending, parseMoveBody } from './move';
+import { answerNeed } from './needs';
+import type { LocalSeat, TableConfig, TableState } from './state';
 
 type Unstarted = Omit<
   TableState,

@@ -1,9 +1,9 @@
 // Teaching the view the faces it may now know: positions opened to all, and this
 // peer's own positions once every other seat has shared its key.
-import { revealCard } from '../engine';
-import { knownFace } from './deck-keys';
-import { locate } from './table-positions';
-import type { TableState } from './table-state';
+import { revealCard } from '../../engine';
+import { knownFace } from '../deck/keys';
+import { locate } from './positions';
+import type { TableState } from './state';
 
 export function learnFaces(table: TableState): TableState {
   const { deal, local, seed } = table;

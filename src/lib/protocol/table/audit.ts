@@ -2,11 +2,11 @@
 // (hops, keys, commit–reveal values), then the round rebuilt with every tile
 // known and replayed by the engine (false passes, draws and declarations). Each
 // cheat is named by seat and entry; a broken rule also by move index and rule id.
-import { auditRound, type Card, type Supply } from '../engine';
-import { auditDeal, type DealAudit } from './deal-audit';
-import { isSupply } from './table-due';
-import { locate } from './table-positions';
-import type { TableAudit, TableState, TableViolation } from './table-state';
+import { auditRound, type Card, type Supply } from '../../engine';
+import { auditDeal, type DealAudit } from '../deal/audit';
+import { isSupply } from './due';
+import { locate } from './positions';
+import type { TableAudit, TableState, TableViolation } from './state';
 
 function fullInformation(table: TableState, audit: DealAudit) {
   let missing = false;

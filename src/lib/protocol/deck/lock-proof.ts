@@ -13,7 +13,7 @@
 // with matching sums (a copied or swapped point) would pass. A false position makes
 // the fold fail except with probability about 2^-128, as long as nobody knows a
 // discrete-log relation between the deck's points (they are hashed, then masked).
-import { createDrbg, type Drbg } from './drbg';
+import { createDrbg, type Drbg } from '../crypto/drbg';
 import {
   baseMul,
   baseMulPublic,
@@ -25,9 +25,9 @@ import {
   scalar,
   type Point,
   type Scalar,
-} from './group';
-import { taggedHash } from './hashing';
-import { nonZeroScalar } from './peer-secret';
+} from '../crypto/group';
+import { taggedHash } from '../crypto/hashing';
+import { nonZeroScalar } from '../deal/peer-secret';
 
 /** What the prover needs of the statement: the points are the locker's input deck. */
 export interface LockProverStatement {

@@ -1,10 +1,10 @@
 // One deck's public state: the tile points, every hop's output, who each position
 // is dealt to, the keys published so far and the faces they opened. It knows no
 // rules: which positions go to whom is decided by the caller (the reducer).
-import { toBase64url } from './bytes';
-import type { DealContext } from './context';
-import { fail, ok, type Result } from './errors';
-import { encodePoint, tilePoint, type Point, type Scalar } from './group';
+import { toBase64url } from '../crypto/bytes';
+import type { DealContext } from '../deal/context';
+import { fail, ok, type Result } from '../errors';
+import { encodePoint, tilePoint, type Point, type Scalar } from '../crypto/group';
 
 /** A seat, or everyone. */
 export type Owner = number | 'public';
