@@ -1,3 +1,9 @@
 // render: the Pixi.js scene. Draws a view, highlights the legal moves it is given
 // and emits intents; knows no rules. May import session and engine types.
-export {};
+// Nothing here imports pixi.js: the board itself is loaded on demand (`loadBoard`).
+export { layoutBoard } from './layout';
+export type * from './layout-types';
+export type { Point, Rect, Size } from './geometry';
+export { pipLayout, pipColour, PIP_COLOURS, MAX_PIP } from './pips';
+export type { Pip } from './pips';
+export { RAILROAD_COLOURS, FRISCO_COLOUR, railroadColour, railroadName } from './railroads';

@@ -1,0 +1,83 @@
+// Railominos: one line through the leader, read left to right from its west end
+// to its east end (wrapping on narrow screens), open doubles outlined (R-4).
+import type { TileSet } from '../engine';
+import { openDoubles } from '../engine/variants/railominos/layout';
+import type { RailominosState } from '../engine/variants/railominos/state';
+import type { LaneItem, LaneSpec, TileItem } from './lane';
+import { chainItems } from './lanes-common';
+
+export function railominosLanes(set: TileSet, view: RailominosState): LaneSpec[] {
+  const layout = view.layout;
+  if (layout === null) {
+    return [
+      {
+        id: 'line',
+        kind: 'line',
+        label: 'The line',
+        caption: 'waiting for the leader',
+        owner: null,
+        own: false,
+        badges: [],
+        items: [],
+        target: null,
+        pin: false,
+      },
+    ];
+  }
+  const open = new Set(openDoubles(layout));
+  const mark = (item: TileItem): TileItem =>
+    open.has(item.tile) ? { ...item, outline: 'open', need: item.ends[0] } : item;
+  // West pieces run outward from the leader; shown right to left, so each is flipped.
+  const west = chainItems(set, layout.west.tiles, layout.leader.west)
+    .map((i): TileItem => ({ ...i, ends: [i.ends[1], i.ends[0]] }))
+    .reverse();
+  const { leader } = layout;
+  const leaderItem: TileItem = {
+    kind: 'tile',
+    tile: leader.tile,
+    ends: [leader.west, leader.east],
+    double: leader.west === leader.east,
+  };
+  const east = chainItems(set, layout.east.tiles, leader.east);
+  const items: LaneItem[] = [
+    { kind: 'slot', target: 'west', open: layout.west.open },
+    ...[...west, leaderItem, ...east].map(mark),
+    { kind: 'slot', target: 'east', open: layout.east.open },
+  ];
+  const line: LaneSpec = {
+    id: 'line',
+    kind: 'line',
+    label: 'The line',
+    caption: `west ${set.suits[layout.west.open] ?? '?'} · east ${set.suits[layout.east.open] ?? '?'}`,
+    owner: null,
+    own: false,
+    badges: [{ kind: 'count', count: 1 + layout.west.tiles.length + layout.east.tiles.length }],
+    items,
+    target: null,
+    pin: false,
+    centre: true,
+  };
+  // R-2: FRISCO turned up as leader lies face up, out of the round.
+  const aside = view.setAside.flatMap((c) => (c.tile === null ? [] : [c.tile]));
+  if (aside.length === 0) return [line];
+  const setAside: LaneSpec = {
+    id: 'set-aside',
+    kind: 'discard',
+    label: 'Set aside',
+    caption: 'out of this round',
+    owner: null,
+    own: false,
+    badges: [],
+    items: aside.map((tile) => ({
+      kind: 'tile',
+      tile,
+      ends: [-1, -1],
+      double: false,
+      wild: true,
+      dim: true,
+    })),
+    target: null,
+    pin: false,
+  };
+  return [line, setAside];
+}
