@@ -7,3 +7,5 @@ export type { Point, Rect, Size } from './geometry';
 export { pipLayout, pipColour, PIP_COLOURS, MAX_PIP } from './pips';
 export type { Pip } from './pips';
 export { RAILROAD_COLOURS, FRISCO_COLOUR, railroadColour, railroadName } from './railroads';
+export { tileFaceSvg } from './face-svg';
+export type { FaceSvgOptions } from './face-svg';
