@@ -1,3 +1,21 @@
 // session: wires protocol, net and bots for one table (lobby, seats, relay,
 // reconnect, persistence, desync alarms). May import engine, protocol, net, bots.
 export { deckCheck, type DeckCheck } from './deck-check';
+export * from './errors';
+export * from './snapshot';
+export {
+  cleanName,
+  gameId,
+  MAX_NAME_LENGTH,
+  type Agreement,
+  type SeatSetup,
+  type TableSetup,
+} from './setup';
+export {
+  DEFAULT_TIMING,
+  hostTable,
+  joinTable,
+  Session,
+  type SessionOptions,
+  type SessionTiming,
+} from './session';

@@ -1,0 +1,1456 @@
+// One browser at one table, over any Transport. The API the table UI uses:
+//
+//   const s = await hostTable({ transport, room, member, name });   // or joinTable({..., contact})
+//   s.subscribe((snap) => …);  s.snapshot            // SessionSnapshot (snapshot.ts)
+//   lobby (host):  s.setVariant(id) · s.setOption(key, n) · s.addBot(level) · s.addPlayer(name)
+//                  s.removeSeat(n) · s.moveSeat(from, to) · s.start()
+//   anyone:        s.rename(name)
+//   playing:       s.move(seat, move)       // a local seat's move; 'choose' sets its E-2 choice
+//                  s.setAutoplay(seat, level | null) · s.ready(seat) · s.hint(seat)
+//   alarms (host): s.resolveStall('bot' | 'end')   // or keep waiting
+//   s.close()
+//
+// Every intent returns a SessionResult: refused intents change nothing and say why.
+//
+// How it works. The host (the first present member in seat order) sequences: a
+// browser signs the entry it owes at the head of its log and sends it to the
+// host; the host applies the first entry for each position and broadcasts it;
+// an entry built on an older head is stale and its author signs it again at the
+// new head (bodies are kept, so only the signature is redone). Every browser
+// verifies and applies each entry with the protocol's reducer and sends its
+// state hash after it to everyone; differing hashes raise the desync alarm and
+// stop play. Entries are self-certifying (signed, chained), so any browser can
+// supply missing ones; when the host goes silent the next member in seat order
+// collects what the others hold and sequences on.
+import { chooseMove, hint as hintMove, type BotLevel } from '$lib/bots';
+import { createRng, type Move, type Rng, type Seat, type VariantId, variantOf } from '$lib/engine';
+import type { PeerId, Transport } from '$lib/net';
+import {
+  applyEntry,
+  awaitsChoice,
+  choiceLabel,
+  dues,
+  isJsonRecord,
+  mayMove,
+  moveDraft,
+  owedEntry,
+  signingKeyPair,
+  type EntryDraft,
+  type EntryKind,
+  type TableState,
+} from '$lib/protocol';
+import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
+import { fail, ok, type SessionErrorCode, type SessionResult } from './errors';
+import { Ledger, type LocalKeys } from './ledger';
+import {
+  checkAgreement,
+  checkAgreements,
+  checkOptions,
+  cleanName,
+  gameId,
+  parseSetup,
+  setupJson,
+  signAgreement,
+  type Agreement,
+  type SeatSetup,
+  type TableSetup,
+} from './setup';
+import type {
+  DealingProgress,
+  DesyncAlarm,
+  LocalSeatView,
+  Refusal,
+  SessionPhase,
+  SessionSnapshot,
+  StallAlarm,
+  TableEvent,
+  TableView,
+} from './snapshot';
+import {
+  batches,
+  encodeWire,
+  parseWire,
+  type LobbyDraft,
+  type MemberInfo,
+  type Wire,
+} from './wire';
+
+export interface SessionTiming {
+  /** Heartbeat period. */
+  readonly beatMs: number;
+  /** Silence after which a member shows as away (and a host is replaced). */
+  readonly awayMs: number;
+  /** Time without progress after which the seats owing an entry are named as stalled. */
+  readonly stallMs: number;
+}
+
+export const DEFAULT_TIMING: SessionTiming = { beatMs: 1000, awayMs: 4000, stallMs: 30_000 };
+
+export interface SessionOptions {
+  readonly transport: Transport;
+  readonly room: string;
+  /** This browser's stable id at the table. */
+  readonly member: string;
+  readonly name: string;
+  readonly timing?: Partial<SessionTiming>;
+  /** Bytes of randomness (defaults to crypto.getRandomValues). */
+  readonly random?: (length: number) => Uint8Array;
+  readonly now?: () => number;
+  /** How bots choose (defaults to the bots' chooseMove). */
+  readonly decide?: typeof chooseMove;
+  /** Told after every change that should be stored (see persist.ts). */
+  readonly onChange?: (session: Session) => void;
+}
+
+interface Member {
+  name: string;
+  peer: PeerId | null;
+  key: string;
+  lastHeard: number;
+}
+
+interface SeatRuntime {
+  readonly seat: Seat;
+  readonly signing: Uint8Array;
+  readonly secret: Uint8Array;
+  readonly bot: BotLevel | null;
+  autoplay: BotLevel | null;
+  readonly rng: Rng;
+  readonly choices: Map<string, number>;
+}
+
+/** A seat's keys, for the person's seat or a bot this browser runs. */
+interface SeatKeys {
+  readonly signing: Uint8Array;
+  readonly publicKey: string;
+  readonly secret: Uint8Array;
+}
+
+interface Segment {
+  readonly setup: TableSetup;
+  readonly game: string;
+  readonly agreements: readonly Agreement[];
+  readonly ledger: Ledger;
+  readonly seats: Map<Seat, SeatRuntime>;
+}
+
+const RATE_CAPACITY = 4000;
+const RATE_PER_SECOND = 2000;
+const MAX_EVENTS = 200;
+const MAX_REFUSALS = 50;
+
+const defaultRandom = (length: number): Uint8Array =>
+  globalThis.crypto.getRandomValues(new Uint8Array(length));
+
+export class Session {
+  readonly room: string;
+  readonly member: string;
+  readonly transport: Transport;
+  readonly timing: SessionTiming;
+  #name: string;
+  readonly #random: (length: number) => Uint8Array;
+  readonly #now: () => number;
+  readonly #decide: typeof chooseMove;
+  readonly #onChange: ((s: Session) => void) | undefined;
+
+  #phase: SessionPhase = 'lobby';
+  readonly #members = new Map<string, Member>();
+  /** Members in the order they came to the table (the host's lobby order). */
+  #order: string[] = [];
+  readonly #peerMember = new Map<PeerId, string>();
+  #draft: LobbyDraft;
+  /** The person's seat key of this browser, and the bots it runs, by public key. */
+  readonly #keys = new Map<string, SeatKeys>();
+  readonly #personKey: SeatKeys;
+  /** Setups this browser signed, by game id. */
+  readonly #signed = new Set<string>();
+  #proposal: { setup: TableSetup; game: string; agreements: Map<Seat, Agreement> } | null = null;
+  #segment: Segment | null = null;
+  readonly #past: Segment[] = [];
+  /** Entries received ahead of the log, by position. */
+  readonly #ahead = new Map<number, string>();
+  /** Other members' hashes by log position. */
+  readonly #peerHashes = new Map<number, Map<string, string>>();
+  #hashOut: { from: number; list: string[] } | null = null;
+  /** Position at which this browser's last entry was submitted (non-host). */
+  #submittedAt = -1;
+  readonly #ready = new Map<number, Set<Seat>>();
+  readonly #drafts = new Map<string, EntryDraft>();
+  #syncing: Set<string> | null = null;
+  #hostSeen: string | null = null;
+  #lastProgress: number;
+  #desync: DesyncAlarm | null = null;
+  #stall: StallAlarm | null = null;
+  #ended: { reason: string; scores: readonly number[] } | null = null;
+  readonly #refusals: Refusal[] = [];
+  readonly #events: TableEvent[] = [];
+  readonly #buckets = new Map<PeerId, { tokens: number; at: number }>();
+  readonly #listeners = new Set<(s: SessionSnapshot) => void>();
+  readonly #unsubscribe: (() => void)[] = [];
+  #timer: ReturnType<typeof setInterval> | null = null;
+  #notifyQueued = false;
+  #pumpQueued = false;
+  #closed = false;
+  /** Messages handled and dropped, by code (for tests and the bench). */
+  readonly stats = { received: 0, dropped: new Map<string, number>(), stale: 0, submitted: 0 };
+
+  constructor(options: SessionOptions, host: boolean) {
+    this.room = options.room;
+    this.member = options.member;
+    this.transport = options.transport;
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.#name = cleanName(options.name) || 'Player';
+    this.#random = options.random ?? defaultRandom;
+    this.#now = options.now ?? Date.now;
+    this.#decide = options.decide ?? chooseMove;
+    this.#onChange = options.onChange;
+    this.#lastProgress = this.#now();
+    this.#personKey = this.#newKeys();
+    this.#members.set(this.member, {
+      name: this.#name,
+      peer: this.transport.id,
+      key: this.#personKey.publicKey,
+      lastHeard: Infinity,
+    });
+    this.#order = [this.member];
+    this.#draft = {
+      variant: 'mexican-train',
+      options: {},
+      seats: host ? [this.#personSeat()] : [],
+    };
+    this.#unsubscribe.push(
+      this.transport.onMessage((from, data) => this.#receive(from, data)),
+      this.transport.onOpen((peer) => this.#send(peer, this.#hello())),
+      this.transport.onClose((peer) => this.#linkClosed(peer)),
+    );
+    this.#timer = setInterval(() => this.#tick(), this.timing.beatMs);
+  }
+
+  // ---- reading ----
+
+  get name(): string {
+    return this.#name;
+  }
+
+  get isHost(): boolean {
+    return this.#host() === this.member;
+  }
+
+  get ledger(): Ledger | null {
+    return this.#segment?.ledger ?? null;
+  }
+
+  /** Every segment of the game so far (a new one starts when seats change hands). */
+  segments(): readonly {
+    setup: TableSetup;
+    game: string;
+    agreements: readonly Agreement[];
+    log: readonly string[];
+  }[] {
+    const all = [...this.#past, ...(this.#segment ? [this.#segment] : [])];
+    return all.map((s) => ({
+      setup: s.setup,
+      game: s.game,
+      agreements: s.agreements,
+      log: s.ledger.log,
+    }));
+  }
+
+  subscribe(listener: (s: SessionSnapshot) => void): () => void {
+    this.#listeners.add(listener);
+    listener(this.snapshot);
+    return () => this.#listeners.delete(listener);
+  }
+
+  get snapshot(): SessionSnapshot {
+    const host = this.#host();
+    const setup = this.#segment?.setup;
+    const seats = setup?.seats ?? this.#draft.seats;
+    return {
+      room: this.room,
+      me: this.member,
+      phase: this.#phase,
+      isHost: host === this.member,
+      host,
+      members: this.#order.map((m) => ({
+        member: m,
+        name: this.#members.get(m)?.name ?? '',
+        me: m === this.member,
+        host: m === host,
+        present: this.#present(m),
+      })),
+      seats: seats.map((s, seat) => ({
+        ...s,
+        seat,
+        local: s.member === this.member,
+        present: this.#present(s.member),
+      })),
+      variant: setup?.variant ?? (this.#draft.variant as VariantId),
+      options: setup?.options ?? this.#draftOptions(),
+      table: this.#tableView(),
+      desync: this.#desync,
+      stall: this.#stall,
+      refusals: [...this.#refusals],
+      ended: this.#ended,
+      events: [...this.#events],
+    };
+  }
+
+  // ---- lobby intents ----
+
+  setVariant(variant: VariantId): SessionResult<true> {
+    const guard = this.#lobbyHost();
+    if (!guard.ok) return guard;
+    const v = variantOf(variant);
+    if (this.#draft.seats.length > v.maxPlayers) {
+      return fail('BAD_SETUP', `${v.title} seats at most ${v.maxPlayers}`);
+    }
+    this.#draft = { ...this.#draft, variant, options: {} };
+    return this.#lobbyChanged();
+  }
+
+  setOption(key: string, value: number): SessionResult<true> {
+    const guard = this.#lobbyHost();
+    if (!guard.ok) return guard;
+    const options = { ...this.#draft.options, [key]: value };
+    const v = this.#draft.variant as VariantId;
+    const checked = checkOptions(v, Math.max(1, this.#draft.seats.length), options);
+    if (!checked.ok) return checked;
+    this.#draft = { ...this.#draft, options };
+    return this.#lobbyChanged();
+  }
+
+  addBot(level: BotLevel, name?: string): SessionResult<Seat> {
+    const guard = this.#lobbyHost();
+    if (!guard.ok) return guard;
+    const full = this.#full();
+    if (full) return full;
+    const keys = this.#newKeys();
+    const n = this.#draft.seats.filter((s) => s.bot).length + 1;
+    const seat: SeatSetup = {
+      name: cleanName(name) || `Bot ${n} (${level})`,
+      key: keys.publicKey,
+      bot: level,
+      member: this.member,
+    };
+    this.#draft = { ...this.#draft, seats: [...this.#draft.seats, seat] };
+    this.#lobbyChanged();
+    return ok(this.#draft.seats.length - 1);
+  }
+
+  /** Another person playing on this browser (pass-and-play). */
+  addPlayer(name: string): SessionResult<Seat> {
+    const guard = this.#lobbyHost();
+    if (!guard.ok) return guard;
+    const full = this.#full();
+    if (full) return full;
+    const keys = this.#newKeys();
+    const seat: SeatSetup = {
+      name: cleanName(name) || `Player ${this.#draft.seats.length + 1}`,
+      key: keys.publicKey,
+      bot: null,
+      member: this.member,
+    };
+    this.#draft = { ...this.#draft, seats: [...this.#draft.seats, seat] };
+    this.#lobbyChanged();
+    return ok(this.#draft.seats.length - 1);
+  }
+
+  removeSeat(seat: Seat): SessionResult<true> {
+    const guard = this.#lobbyHost();
+    if (!guard.ok) return guard;
+    if (!this.#draft.seats[seat]) return fail('NOT_NOW', `no seat ${seat}`);
+    this.#draft = { ...this.#draft, seats: this.#draft.seats.filter((_, i) => i !== seat) };
+    return this.#lobbyChanged();
+  }
+
+  moveSeat(from: Seat, to: Seat): SessionResult<true> {
+    const guard = this.#lobbyHost();
+    if (!guard.ok) return guard;
+    const seats = [...this.#draft.seats];
+    const [moved] = seats.splice(from, 1);
+    if (!moved || to < 0 || to > seats.length) return fail('NOT_NOW', 'no such seat');
+    seats.splice(to, 0, moved);
+    this.#draft = { ...this.#draft, seats };
+    return this.#lobbyChanged();
+  }
+
+  rename(name: string): SessionResult<true> {
+    const clean = cleanName(name);
+    if (!clean) return fail('BAD_SETUP', 'a name needs at least one letter');
+    if (this.#phase !== 'lobby') return fail('NOT_NOW', 'names are set in the lobby');
+    this.#name = clean;
+    const me = this.#members.get(this.member);
+    if (me) me.name = clean;
+    this.#broadcast(this.#hello());
+    if (this.isHost) this.#renameSeats(this.member, clean);
+    return ok(true);
+  }
+
+  /** The host proposes the lobby's setup; play begins once every seat has signed it. */
+  start(): SessionResult<string> {
+    const guard = this.#lobbyHost();
+    if (!guard.ok) return guard;
+    const setup = parseSetup({
+      room: this.room,
+      variant: this.#draft.variant,
+      options: this.#draftOptions(),
+      seats: this.#draft.seats,
+      nonce: toBase64url(this.#random(16)),
+      start: null,
+    });
+    if (!setup.ok) return setup;
+    this.#propose(setup.value);
+    return ok(gameId(setup.value));
+  }
+
+  // ---- play intents ----
+
+  move(seat: Seat, move: Move): SessionResult<true> {
+    const rt = this.#segment?.seats.get(seat);
+    const table = this.#segment?.ledger.table(seat);
+    if (!rt || !table) return fail('NOT_NOW', `seat ${seat} is not played here`);
+    if (this.#desync || this.#ended) return fail('NOT_NOW', 'play has stopped');
+    if (move.seat !== seat) return fail('ILLEGAL_MOVE', 'a move names its own seat');
+    const label = choiceLabel(table);
+    if (move.type === 'choose' && label !== null && !rt.choices.has(label)) {
+      if (!awaitsChoice(table.variant, table.view, seat)) return fail('NOT_NOW', 'no choice due');
+      const verdict = table.variant.validate(table.view, move);
+      if (verdict.kind === 'illegal') {
+        return fail('ILLEGAL_MOVE', verdict.error.message, verdict.error.rule);
+      }
+      rt.choices.set(label, move.tile);
+      this.#schedulePump();
+      return ok(true);
+    }
+    if (!mayMove(table)) return fail('NOT_NOW', 'not this seat’s turn');
+    const verdict = table.variant.validate(table.view, move);
+    if (verdict.kind === 'illegal') {
+      return fail('ILLEGAL_MOVE', verdict.error.message, verdict.error.rule);
+    }
+    this.#submit(seat, moveDraft(table, move));
+    return ok(true);
+  }
+
+  setAutoplay(seat: Seat, level: BotLevel | null): SessionResult<true> {
+    const rt = this.#segment?.seats.get(seat);
+    if (!rt || rt.bot) return fail('NOT_NOW', `seat ${seat} is not a person’s seat here`);
+    rt.autoplay = level;
+    if (level) this.ready(seat);
+    this.#schedulePump();
+    this.#changed();
+    return ok(true);
+  }
+
+  /** A seat is ready for the next round. */
+  ready(seat: Seat): SessionResult<true> {
+    const seg = this.#segment;
+    if (!seg?.seats.has(seat)) return fail('NOT_NOW', `seat ${seat} is not played here`);
+    const round = seg.ledger.any.record.round;
+    this.#markReady(round, seat);
+    this.#broadcast({ t: 'ready', game: seg.game, round, seat });
+    this.#schedulePump();
+    return ok(true);
+  }
+
+  /** The hard bot's move for a local seat to act. */
+  hint(seat: Seat): SessionResult<Move> {
+    const table = this.#segment?.ledger.table(seat);
+    if (!table || !mayMove(table)) return fail('NOT_NOW', 'not this seat’s turn');
+    const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === seat);
+    if (legal.length === 0) return fail('NOT_NOW', 'no legal move');
+    const rng = createRng(table.head.seq + seat);
+    return ok(
+      hintMove({ variant: table.variant, seat, view: table.view, legal, history: null, rng }),
+    );
+  }
+
+  /** The host's answer to a stall: a bot takes the stalled seats from a fresh deal, or the game ends. */
+  resolveStall(action: 'bot' | 'end'): SessionResult<true> {
+    const seg = this.#segment;
+    if (!seg || !this.isHost || !this.#stall) return fail('NOT_NOW', 'no stall to resolve');
+    if (action === 'end') {
+      const reason = `ended while seat ${this.#stall.seats.join(', ')} was away`;
+      this.#broadcast({ t: 'end', game: seg.game, reason });
+      this.#end(reason);
+      return ok(true);
+    }
+    const table = seg.ledger.any;
+    const seats = seg.setup.seats.map((s, i) => {
+      if (!this.#stall?.seats.includes(i) || s.member === this.member) return s;
+      const keys = this.#newKeys();
+      return { name: s.name, key: keys.publicKey, bot: 'medium' as const, member: this.member };
+    });
+    const setup = parseSetup({
+      ...seg.setup,
+      seats,
+      nonce: toBase64url(this.#random(16)),
+      start: { round: table.record.round, view: table.record.preDeal, after: seg.game },
+    });
+    if (!setup.ok) return setup;
+    this.#propose(setup.value);
+    return ok(true);
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#timer) clearInterval(this.#timer);
+    for (const u of this.#unsubscribe) u();
+    this.#listeners.clear();
+  }
+
+  /** Links to another browser at the table (the invite's contact, or a member met later). */
+  async link(peer: PeerId): Promise<SessionResult<true>> {
+    const r = await this.transport.connect(peer);
+    if (!r.ok) return fail('UNKNOWN_PEER', r.error.message);
+    this.#send(peer, this.#hello());
+    return ok(true);
+  }
+
+  // ---- resuming ----
+
+  /** Rebuilds the game from stored segments and this browser's keys; a bad record changes nothing. */
+  restore(
+    stored: readonly { setup: string; agreements: readonly Agreement[]; log: readonly string[] }[],
+    keys: readonly { publicKey: string; signing: Uint8Array; secret: Uint8Array }[],
+  ): SessionResult<true> {
+    for (const k of keys) this.#keys.set(k.publicKey, { ...k });
+    const built: Segment[] = [];
+    for (const s of stored) {
+      const seg = this.#openSegment(s.setup, s.agreements);
+      if (!seg.ok) return seg;
+      for (const [i, e] of s.log.entries()) {
+        const r = seg.value.ledger.apply(e);
+        if (!r.ok) return fail('REFUSED', `entry ${i}: ${r.error.code}`);
+      }
+      built.push(seg.value);
+    }
+    const last = built.pop();
+    if (!last) return fail('BAD_SETUP', 'nothing stored');
+    this.#past.push(...built);
+    this.#segment = last;
+    this.#phase = 'playing';
+    this.#draft = {
+      variant: last.setup.variant,
+      options: last.setup.options,
+      seats: last.setup.seats,
+    };
+    this.#changed();
+    this.#schedulePump();
+    return ok(true);
+  }
+
+  /** This browser's seat keys, to store. */
+  storedKeys(): { publicKey: string; signing: Uint8Array; secret: Uint8Array }[] {
+    return [...this.#keys.values()].map((k) => ({ ...k }));
+  }
+
+  // ---- internals: members and hosting ----
+
+  #newKeys(): SeatKeys {
+    const pair = signingKeyPair(this.#random(32));
+    if (!pair) throw new Error('32 random bytes make a key');
+    const keys = {
+      signing: pair.secretKey,
+      publicKey: toBase64url(pair.publicKey),
+      secret: this.#random(32),
+    };
+    this.#keys.set(keys.publicKey, keys);
+    return keys;
+  }
+
+  #personSeat(): SeatSetup {
+    return { name: this.#name, key: this.#personKey.publicKey, bot: null, member: this.member };
+  }
+
+  #present(member: string): boolean {
+    if (member === this.member) return true;
+    const m = this.#members.get(member);
+    if (!m?.peer || !this.transport.peers().includes(m.peer)) return false;
+    return this.#now() - m.lastHeard <= this.timing.awayMs;
+  }
+
+  /** Members in rank order: seats first (in seat order), then the rest as they came. */
+  #rank(): string[] {
+    const seats = (this.#segment?.setup.seats ?? this.#draft.seats).map((s) => s.member);
+    return [...new Set([...seats, ...this.#order])];
+  }
+
+  #host(): string | null {
+    return this.#rank().find((m) => this.#present(m)) ?? null;
+  }
+
+  #hello(): Wire {
+    return {
+      t: 'hello',
+      room: this.room,
+      member: this.member,
+      name: this.#name,
+      key: this.#personKey.publicKey,
+    };
+  }
+
+  #lobbyHost(): SessionResult<true> {
+    if (this.#phase !== 'lobby') return fail('NOT_NOW', 'the game has started');
+    if (!this.isHost) return fail('NOT_HOST', 'only the host sets up the table');
+    return ok(true);
+  }
+
+  #full(): SessionResult<never> | null {
+    const v = variantOf(this.#draft.variant as VariantId);
+    return this.#draft.seats.length >= v.maxPlayers
+      ? fail('BAD_SETUP', `${v.title} seats at most ${v.maxPlayers}`)
+      : null;
+  }
+
+  #draftOptions(): Readonly<Record<string, number>> {
+    const v = this.#draft.variant as VariantId;
+    const checked = checkOptions(v, Math.max(1, this.#draft.seats.length), this.#draft.options);
+    return checked.ok ? checked.value : {};
+  }
+
+  #lobbyChanged(): SessionResult<true> {
+    this.#broadcastLobby();
+    this.#changed();
+    return ok(true);
+  }
+
+  #broadcastLobby(): void {
+    if (!this.isHost || this.#phase !== 'lobby') return;
+    const members: MemberInfo[] = this.#order.flatMap((m) => {
+      const info = this.#members.get(m);
+      return info?.peer ? [{ member: m, name: info.name, peer: info.peer }] : [];
+    });
+    this.#broadcast({ t: 'lobby', room: this.room, draft: this.#draft, members });
+  }
+
+  #renameSeats(member: string, name: string): void {
+    const seats = this.#draft.seats.map((s) =>
+      s.member === member && s.bot === null && s.key === this.#members.get(member)?.key
+        ? { ...s, name }
+        : s,
+    );
+    this.#draft = { ...this.#draft, seats };
+    this.#lobbyChanged();
+  }
+
+  #linkClosed(peer: PeerId): void {
+    const member = this.#peerMember.get(peer);
+    if (member) this.#event('INFO', `${this.#members.get(member)?.name ?? member} left`);
+    this.#hostCheck();
+    this.#changed();
+  }
+
+  #tick(): void {
+    if (this.#closed) return;
+    const seq = this.#segment?.ledger.seq ?? 0;
+    this.#broadcast({ t: 'beat', game: this.#segment?.game ?? null, seq });
+    // links to members we know but lost: try again
+    for (const [m, info] of this.#members) {
+      if (m !== this.member && info.peer && !this.transport.peers().includes(info.peer)) {
+        if (this.member < m) void this.transport.connect(info.peer);
+      }
+    }
+    this.#hostCheck();
+    this.#stallCheck();
+    this.#changed();
+  }
+
+  /** When the host changes to this browser, collect what the others hold before sequencing. */
+  #hostCheck(): void {
+    const host = this.#host();
+    if (host === this.#hostSeen) return;
+    const was = this.#hostSeen;
+    this.#hostSeen = host;
+    if (was !== null) this.#event('INFO', `host is now ${this.#members.get(host ?? '')?.name}`);
+    const seg = this.#segment;
+    if (host === this.member && seg && was !== null) {
+      const others = this.#rank().filter((m) => m !== this.member && this.#present(m));
+      this.#syncing = new Set(others);
+      this.#broadcast({ t: 'want', game: seg.game, from: seg.ledger.seq });
+      if (others.length === 0) this.#syncing = null;
+    }
+    this.#submittedAt = -1;
+    this.#schedulePump();
+  }
+
+  #stallCheck(): void {
+    const seg = this.#segment;
+    if (!seg || this.#phase !== 'playing' || this.#desync || this.#ended) {
+      this.#stall = null;
+      return;
+    }
+    const owed = this.#owed(seg);
+    const idle = this.#now() - this.#lastProgress;
+    if (owed.length === 0 || idle < this.timing.stallMs) {
+      this.#stall = null;
+      return;
+    }
+    const seats = [...new Set(owed.map((d) => d.seat))];
+    const before = this.#stall;
+    this.#stall = { seats, owes: [...new Set(owed.map((d) => d.kind))], sinceMs: idle };
+    if (!before) this.#event('INFO', `waiting for seat ${seats.join(', ')}`);
+  }
+
+  /** What the table waits for: entries owed, or a person's ready between rounds. */
+  #owed(seg: Segment): { seat: Seat; kind: EntryKind | 'ready' }[] {
+    const table = seg.ledger.any;
+    const waiting = this.#betweenRounds(seg);
+    if (waiting) {
+      return waiting.ready.flatMap((r, seat) => (r ? [] : [{ seat, kind: 'ready' as const }]));
+    }
+    return dues(table).map((d) => ({ seat: d.seat, kind: d.kind }));
+  }
+
+  // ---- internals: messages ----
+
+  #send(peer: PeerId, message: Wire): void {
+    this.transport.send(peer, encodeWire(message));
+  }
+
+  #broadcast(message: Wire): void {
+    const text = encodeWire(message);
+    for (const peer of this.transport.peers()) this.transport.send(peer, text);
+  }
+
+  #toHost(message: Wire): void {
+    const host = this.#host();
+    const peer = host && this.#members.get(host)?.peer;
+    if (peer) this.#send(peer, message);
+  }
+
+  #event(code: SessionErrorCode | 'INFO', detail: string): void {
+    this.#events.push({ at: this.#now(), code, detail });
+    if (this.#events.length > MAX_EVENTS) this.#events.shift();
+  }
+
+  #drop(code: SessionErrorCode, detail: string): void {
+    this.stats.dropped.set(code, (this.stats.dropped.get(code) ?? 0) + 1);
+    this.#event(code, detail);
+  }
+
+  #allowed(peer: PeerId): boolean {
+    const now = this.#now();
+    const b = this.#buckets.get(peer) ?? { tokens: RATE_CAPACITY, at: now };
+    b.tokens = Math.min(RATE_CAPACITY, b.tokens + ((now - b.at) / 1000) * RATE_PER_SECOND);
+    b.at = now;
+    this.#buckets.set(peer, b);
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+
+  #receive(peer: PeerId, data: unknown): void {
+    if (this.#closed) return;
+    this.stats.received++;
+    if (!this.#allowed(peer)) return this.#drop('TOO_FREQUENT', `from ${peer}`);
+    const parsed = parseWire(data);
+    if (!parsed.ok) return this.#drop(parsed.error.code, `${parsed.error.detail} from ${peer}`);
+    const message = parsed.value;
+    if (message.t === 'hello') return this.#onHello(peer, message);
+    const member = this.#peerMember.get(peer);
+    if (!member) return this.#drop('UNKNOWN_PEER', `${message.t} from ${peer} before hello`);
+    const info = this.#members.get(member);
+    if (info) info.lastHeard = this.#now();
+    try {
+      this.#handle(member, peer, message);
+    } catch (error) {
+      // A bug must not take the table down: name it and go on.
+      this.#drop('MALFORMED_MESSAGE', `${message.t}: ${String(error)}`);
+    }
+    this.#changed();
+  }
+
+  #handle(member: string, peer: PeerId, m: Wire): void {
+    const fromHost = member === this.#host();
+    switch (m.t) {
+      case 'hello':
+        return;
+      case 'beat':
+        if (m.game === this.#segment?.game && m.seq > this.#segment.ledger.seq) {
+          this.#send(peer, { t: 'want', game: m.game, from: this.#segment.ledger.seq });
+        }
+        return;
+      case 'lobby':
+        if (m.room !== this.room) return this.#drop('WRONG_ROOM', m.room);
+        if (!fromHost) return this.#drop('NOT_HOST', `lobby from ${member}`);
+        return this.#onLobby(m.draft, m.members);
+      case 'propose':
+        if (!fromHost) return this.#drop('NOT_HOST', `proposal from ${member}`);
+        return this.#onPropose(m.setup);
+      case 'agree':
+        return this.#onAgree(m.game, m.agreement);
+      case 'begin':
+        return this.#onBegin(m.setup, m.agreements);
+      case 'submit':
+        return this.#onSubmit(member, m.game, m.entry);
+      case 'entry':
+        return this.#onEntry(peer, m.game, m.seq, m.entry);
+      case 'refused':
+        return this.#onRefused(member, m.game, m.entry);
+      case 'hashes':
+        return this.#onHashes(member, m.game, m.from, m.list);
+      case 'want':
+        return this.#onWant(peer, m.game, m.from);
+      case 'entries':
+        return this.#onEntries(member, peer, m.game, m.from, m.list);
+      case 'ready':
+        return this.#onReady(member, m.game, m.round, m.seat);
+      case 'end':
+        if (!fromHost || m.game !== this.#segment?.game) return this.#drop('NOT_HOST', 'end');
+        return this.#end(m.reason);
+    }
+  }
+
+  #onHello(peer: PeerId, m: Extract<Wire, { t: 'hello' }>): void {
+    if (m.room !== this.room) return this.#drop('WRONG_ROOM', `${m.room} from ${peer}`);
+    if (m.member === this.member || fromBase64url(m.key, 32) === null) {
+      return this.#drop('UNKNOWN_PEER', `bad hello from ${peer}`);
+    }
+    const known = this.#members.get(m.member);
+    if (known && known.key !== m.key) {
+      return this.#drop('UNKNOWN_PEER', `${m.member} came back with another key`);
+    }
+    const name = cleanName(m.name) || 'Player';
+    const isNew = !known;
+    const previous = known?.peer;
+    if (previous && previous !== peer) this.#peerMember.delete(previous);
+    this.#peerMember.set(peer, m.member);
+    this.#members.set(m.member, { name, peer, key: m.key, lastHeard: this.#now() });
+    if (!this.#order.includes(m.member)) this.#order.push(m.member);
+    if (isNew) {
+      this.#event('INFO', `${name} joined`);
+      this.#send(peer, this.#hello());
+    }
+    if (this.isHost) this.#welcome(peer, m.member, name, m.key);
+    this.#hostCheck();
+    this.#changed();
+  }
+
+  /** The host seats a newcomer in the lobby, or brings a returning browser up to date. */
+  #welcome(peer: PeerId, member: string, name: string, key: string): void {
+    if (this.#phase === 'lobby') {
+      const seated = this.#draft.seats.some((s) => s.member === member);
+      const v = variantOf(this.#draft.variant as VariantId);
+      if (!seated && this.#draft.seats.length < v.maxPlayers) {
+        const seat: SeatSetup = { name, key, bot: null, member };
+        this.#draft = { ...this.#draft, seats: [...this.#draft.seats, seat] };
+      } else if (seated) {
+        this.#renameSeats(member, name);
+      }
+      this.#broadcastLobby();
+      return;
+    }
+    if (this.#proposal) this.#send(peer, { t: 'propose', setup: setupJson(this.#proposal.setup) });
+    const seg = this.#segment;
+    if (seg) {
+      this.#send(peer, { t: 'begin', setup: setupJson(seg.setup), agreements: seg.agreements });
+    }
+  }
+
+  #onLobby(draft: LobbyDraft, members: readonly MemberInfo[]): void {
+    if (this.#phase !== 'lobby') return;
+    this.#draft = draft;
+    for (const info of members) {
+      if (info.member === this.member) continue;
+      if (!this.#order.includes(info.member)) this.#order.push(info.member);
+      const peers = this.transport.peers();
+      if (!peers.includes(info.peer) && this.member < info.member) void this.link(info.peer);
+      const known = this.#members.get(info.member);
+      if (!known) {
+        this.#members.set(info.member, { name: info.name, peer: info.peer, key: '', lastHeard: 0 });
+      }
+    }
+  }
+
+  #propose(setup: TableSetup): void {
+    const game = gameId(setup);
+    this.#proposal = { setup, game, agreements: new Map() };
+    if (this.#phase === 'lobby') this.#phase = 'agreeing';
+    this.#broadcast({ t: 'propose', setup: setupJson(setup) });
+    this.#signLocal(setup);
+    this.#changed();
+  }
+
+  #signLocal(setup: TableSetup): void {
+    const game = gameId(setup);
+    this.#signed.add(game);
+    setup.seats.forEach((s, seat) => {
+      const keys = this.#keys.get(s.key);
+      if (s.member !== this.member || !keys) return;
+      const agreement = signAgreement(setup, seat, keys.signing);
+      this.#broadcast({ t: 'agree', game, agreement });
+      this.#onAgree(game, agreement);
+    });
+  }
+
+  #onPropose(text: string): void {
+    const setup = this.#parseSetupText(text);
+    if (!setup) return;
+    const game = gameId(setup);
+    if (this.#signed.has(game) || this.#segment?.game === game) return;
+    // Sign only a setup that seats this browser's keys under its own name.
+    const mine = setup.seats.filter((s) => s.member === this.member);
+    const honest = mine.every(
+      (s) =>
+        this.#keys.has(s.key) &&
+        (s.bot !== null || s.key !== this.#personKey.publicKey || s.name === this.#name),
+    );
+    if (!honest) return this.#drop('BAD_SETUP', 'a proposed setup misstates this browser’s seat');
+    this.#proposal = { setup, game, agreements: new Map() };
+    if (this.#phase === 'lobby') this.#phase = 'agreeing';
+    this.#signLocal(setup);
+  }
+
+  #parseSetupText(text: string): TableSetup | null {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      this.#drop('BAD_SETUP', 'not JSON');
+      return null;
+    }
+    const setup = parseSetup(raw);
+    if (!setup.ok) {
+      this.#drop(setup.error.code, setup.error.detail);
+      return null;
+    }
+    if (setup.value.room !== this.room) {
+      this.#drop('WRONG_ROOM', setup.value.room);
+      return null;
+    }
+    return setup.value;
+  }
+
+  #onAgree(game: string, agreement: Agreement): void {
+    const p = this.#proposal;
+    if (!p || p.game !== game) return;
+    const checked = checkAgreement(p.setup, agreement);
+    if (!checked.ok) return this.#drop(checked.error.code, checked.error.detail);
+    p.agreements.set(agreement.seat, agreement);
+    if (this.isHost && p.agreements.size === p.setup.seats.length) {
+      const agreements = [...p.agreements.values()].sort((a, b) => a.seat - b.seat);
+      this.#broadcast({ t: 'begin', setup: setupJson(p.setup), agreements });
+      this.#onBegin(setupJson(p.setup), agreements);
+    }
+  }
+
+  #openSegment(text: string, agreements: readonly Agreement[]): SessionResult<Segment> {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return fail('BAD_SETUP', 'not JSON');
+    }
+    const parsed = parseSetup(raw);
+    if (!parsed.ok) return parsed;
+    const setup = parsed.value;
+    if (setup.room !== this.room) return fail('WRONG_ROOM', setup.room);
+    const signedAll = checkAgreements(setup, agreements);
+    if (!signedAll.ok) return signedAll;
+    const game = gameId(setup);
+    const local: LocalKeys[] = [];
+    const seats = new Map<Seat, SeatRuntime>();
+    setup.seats.forEach((s, seat) => {
+      const keys = s.member === this.member ? this.#keys.get(s.key) : undefined;
+      if (!keys) return;
+      local.push({ seat, signingSecret: keys.signing, secret: keys.secret });
+      const seed = (keys.secret[0] ?? 0) * 65536 + (keys.secret[1] ?? 0) * 256 + seat;
+      seats.set(seat, {
+        seat,
+        signing: keys.signing,
+        secret: keys.secret,
+        bot: s.bot,
+        autoplay: null,
+        rng: createRng(seed),
+        choices: new Map(),
+      });
+    });
+    if (local.length === 0) return fail('NOT_NOW', 'this browser has no seat at this table');
+    const ledger = Ledger.open(setup, game, local);
+    if (!ledger.ok) return fail('BAD_SETUP', `${ledger.error.code} ${ledger.error.detail ?? ''}`);
+    return ok({ setup, game, agreements, ledger: ledger.value, seats });
+  }
+
+  #onBegin(text: string, agreements: readonly Agreement[]): void {
+    let game: string;
+    try {
+      const parsed = parseSetup(JSON.parse(text));
+      if (!parsed.ok) return this.#drop(parsed.error.code, parsed.error.detail);
+      game = gameId(parsed.value);
+    } catch {
+      return this.#drop('BAD_SETUP', 'not JSON');
+    }
+    if (this.#segment?.game === game || this.#past.some((s) => s.game === game)) return;
+    if (!this.#signed.has(game)) {
+      // A browser with a seat plays only under a setup it signed: sign it first if it is ours.
+      this.#onPropose(text);
+      if (!this.#signed.has(game))
+        return this.#drop('BAD_AGREEMENT', 'a setup this browser did not sign');
+    }
+    const seg = this.#openSegment(text, agreements);
+    if (!seg.ok) return this.#drop(seg.error.code, seg.error.detail);
+    const previous = this.#segment;
+    if (previous) {
+      // A reseated game keeps the autoplay choices of seats still played here.
+      for (const [seat, rt] of seg.value.seats) {
+        rt.autoplay = previous.seats.get(seat)?.autoplay ?? null;
+      }
+      this.#past.push(previous);
+    }
+    this.#segment = seg.value;
+    this.#proposal = null;
+    this.#phase = 'playing';
+    this.#stall = null;
+    this.#lastProgress = this.#now();
+    this.#submittedAt = -1;
+    this.#ahead.clear();
+    this.#peerHashes.clear();
+    this.#event('INFO', previous ? 'seats changed hands: the round is dealt afresh' : 'game on');
+    this.#changed();
+    this.#schedulePump();
+  }
+
+  #onSubmit(member: string, game: string, entry: string): void {
+    const seg = this.#segment;
+    if (!seg || game !== seg.game) return this.#drop('WRONG_GAME', `submit from ${member}`);
+    if (!this.isHost) return this.#drop('NOT_HOST', `submit from ${member} to a non-host`);
+    if (this.#syncing || this.#desync || this.#ended) return;
+    this.#sequence(entry, member);
+  }
+
+  /** The host orders one entry: applies it and sends it to all, or refuses it for all to see. */
+  #sequence(entry: string, from: string): void {
+    const seg = this.#segment;
+    if (!seg) return;
+    const seq = seg.ledger.seq;
+    const r = seg.ledger.apply(entry);
+    if (r.ok) {
+      this.#broadcast({ t: 'entry', game: seg.game, seq, entry });
+      this.#applied(seg);
+      return;
+    }
+    if (r.error.code === 'BAD_SEQ' || r.error.code === 'BAD_CHAIN') {
+      this.stats.stale++;
+      return;
+    }
+    this.#broadcast({ t: 'refused', game: seg.game, entry });
+    this.#refused(seg, entry, r.error, from);
+  }
+
+  #refused(
+    seg: Segment,
+    entry: string,
+    error: { code: string; detail?: string; rule?: string | null },
+    from: string,
+  ): void {
+    // The seat is proven by its signature only when the refusal came after it was checked.
+    const unsigned = ['MALFORMED_ENTRY', 'NON_CANONICAL', 'WRONG_GAME', 'BAD_SEQ', 'BAD_CHAIN'];
+    let seat: Seat | null = null;
+    if (!unsigned.includes(error.code) && error.code !== 'BAD_SIGNATURE') {
+      try {
+        const parsed: unknown = JSON.parse(entry);
+        if (isJsonRecord(parsed) && typeof parsed.seat === 'number') seat = parsed.seat;
+      } catch {
+        seat = null;
+      }
+    }
+    if (seat === null) {
+      const played = seg.setup.seats.findIndex((s) => s.member === from);
+      seat = played >= 0 ? played : null;
+    }
+    const refusal: Refusal = {
+      seq: seg.ledger.seq,
+      seat,
+      code: error.code,
+      rule: error.rule ?? null,
+      detail: error.detail ?? '',
+    };
+    this.#refusals.push(refusal);
+    if (this.#refusals.length > MAX_REFUSALS) this.#refusals.shift();
+    this.#event(
+      'REFUSED',
+      `seat ${seat ?? '?'}: ${error.code}${error.rule ? ` (${error.rule})` : ''}`,
+    );
+  }
+
+  #onRefused(member: string, game: string, entry: string): void {
+    const seg = this.#segment;
+    if (!seg || game !== seg.game) return;
+    if (member !== this.#host()) return this.#drop('NOT_HOST', 'refusal from a non-host');
+    const r = applyEntry(seg.ledger.any, entry);
+    if (r.ok) {
+      this.#event('INFO', 'the host refused an entry this browser accepts');
+      return;
+    }
+    this.#refused(seg, entry, r.error, member);
+  }
+
+  #onEntry(peer: PeerId, game: string, seq: number, entry: string): void {
+    const seg = this.#segment;
+    if (!seg || game !== seg.game) return;
+    if (seq < seg.ledger.seq) return;
+    if (seq > seg.ledger.seq) {
+      this.#ahead.set(seq, entry);
+      this.#send(peer, { t: 'want', game, from: seg.ledger.seq });
+      return;
+    }
+    this.#accept(seg, entry);
+    for (let next = this.#ahead.get(seg.ledger.seq); next; next = this.#ahead.get(seg.ledger.seq)) {
+      this.#ahead.delete(seg.ledger.seq);
+      if (!this.#accept(seg, next)) break;
+    }
+  }
+
+  /** Applies an ordered entry; one this browser refuses is a desync (its rules see otherwise). */
+  #accept(seg: Segment, entry: string): boolean {
+    if (this.#desync) return false;
+    const seq = seg.ledger.seq;
+    const r = seg.ledger.apply(entry);
+    if (!r.ok) {
+      if (r.error.code === 'BAD_SEQ' || r.error.code === 'BAD_CHAIN') {
+        this.#raiseDesync(seg, seq, `entry ${seq} does not follow this browser's log`);
+      } else {
+        this.#raiseDesync(seg, seq, `entry ${seq} refused here: ${r.error.code}`);
+      }
+      return false;
+    }
+    this.#applied(seg);
+    return true;
+  }
+
+  /** After every applied entry: the hash goes out, progress is noted, own entries follow. */
+  #applied(seg: Segment): void {
+    const seq = seg.ledger.seq - 1;
+    const hash = seg.ledger.hash;
+    this.#lastProgress = this.#now();
+    this.#stall = null;
+    if (this.#hashOut && this.#hashOut.from + this.#hashOut.list.length === seq) {
+      this.#hashOut.list.push(hash);
+    } else {
+      this.#flushHashes();
+      this.#hashOut = { from: seq, list: [hash] };
+      setTimeout(() => this.#flushHashes(), 0);
+    }
+    this.#compare(seg, seq);
+    this.#schedulePump();
+    this.#changed();
+  }
+
+  #flushHashes(): void {
+    const out = this.#hashOut;
+    const seg = this.#segment;
+    this.#hashOut = null;
+    if (!out || !seg || this.#closed) return;
+    this.#broadcast({ t: 'hashes', game: seg.game, from: out.from, list: out.list });
+  }
+
+  #onHashes(member: string, game: string, from: number, list: readonly string[]): void {
+    const seg = this.#segment;
+    if (!seg || game !== seg.game) return;
+    list.forEach((hash, i) => {
+      const seq = from + i;
+      const byMember = this.#peerHashes.get(seq) ?? new Map<string, string>();
+      byMember.set(member, hash);
+      this.#peerHashes.set(seq, byMember);
+      this.#compare(seg, seq);
+    });
+  }
+
+  #compare(seg: Segment, seq: number): void {
+    const mine = seg.ledger.hashes[seq];
+    const theirs = this.#peerHashes.get(seq);
+    if (mine === undefined || !theirs) return;
+    for (const hash of theirs.values()) {
+      if (hash !== mine)
+        return this.#raiseDesync(seg, seq, `state hashes differ after entry ${seq}`);
+    }
+    const seated = new Set(seg.setup.seats.map((s) => s.member));
+    seated.delete(this.member);
+    if ([...seated].every((m) => theirs.has(m))) this.#peerHashes.delete(seq);
+  }
+
+  #raiseDesync(seg: Segment, seq: number, detail: string): void {
+    if (this.#desync) return;
+    const sides = new Map<string, Seat[]>();
+    const seatsOf = (member: string): Seat[] =>
+      seg.setup.seats.flatMap((s, i) => (s.member === member ? [i] : []));
+    const mine = seg.ledger.hashes[seq] ?? '(refused)';
+    sides.set(mine, seatsOf(this.member));
+    for (const [member, hash] of this.#peerHashes.get(seq) ?? []) {
+      sides.set(hash, [...(sides.get(hash) ?? []), ...seatsOf(member)]);
+    }
+    let author: Seat | null = null;
+    try {
+      const entry: unknown = JSON.parse(seg.ledger.log[seq] ?? 'null');
+      if (isJsonRecord(entry) && typeof entry.seat === 'number') author = entry.seat;
+    } catch {
+      author = null;
+    }
+    this.#desync = {
+      seq,
+      author,
+      sides: [...sides].map(([hash, seats]) => ({ hash, seats })),
+      detail,
+    };
+    this.#event('INFO', `desync: ${detail}`);
+    this.#changed();
+  }
+
+  #onWant(peer: PeerId, game: string, from: number): void {
+    const seg = this.#segment;
+    if (!seg || game !== seg.game) return;
+    const list = seg.ledger.log.slice(from);
+    const head = seg.ledger.seq;
+    if (list.length === 0) {
+      this.#send(peer, { t: 'entries', game, from, list: [], head });
+      return;
+    }
+    let at = from;
+    for (const batch of batches(list)) {
+      this.#send(peer, { t: 'entries', game, from: at, list: batch, head });
+      at += batch.length;
+    }
+  }
+
+  #onEntries(
+    member: string,
+    peer: PeerId,
+    game: string,
+    from: number,
+    list: readonly string[],
+  ): void {
+    const seg = this.#segment;
+    if (!seg || game !== seg.game) return;
+    list.forEach((entry, i) => {
+      const seq = from + i;
+      if (seq === seg.ledger.seq) this.#onEntry(peer, game, seq, entry);
+      else if (seq > seg.ledger.seq) this.#ahead.set(seq, entry);
+    });
+    if (this.#syncing?.delete(member) && this.#syncing.size === 0) {
+      this.#syncing = null;
+      this.#event('INFO', 'this browser now sequences the table');
+      this.#schedulePump();
+    }
+  }
+
+  #onReady(member: string, game: string, round: number, seat: Seat): void {
+    const seg = this.#segment;
+    if (!seg || game !== seg.game) return;
+    if (seg.setup.seats[seat]?.member !== member) return this.#drop('UNKNOWN_PEER', 'ready');
+    this.#markReady(round, seat);
+    this.#schedulePump();
+  }
+
+  #markReady(round: number, seat: Seat): void {
+    const set = this.#ready.get(round) ?? new Set<Seat>();
+    set.add(seat);
+    this.#ready.set(round, set);
+  }
+
+  #end(reason: string): void {
+    const seg = this.#segment;
+    this.#ended = { reason, scores: seg ? [...seg.ledger.any.view.scores] : [] };
+    this.#phase = 'ended';
+    this.#event('INFO', reason);
+    this.#changed();
+  }
+
+  // ---- internals: this browser's own entries ----
+
+  #schedulePump(): void {
+    if (this.#pumpQueued || this.#closed) return;
+    this.#pumpQueued = true;
+    setTimeout(() => {
+      this.#pumpQueued = false;
+      this.#pump();
+    }, 0);
+  }
+
+  /** Sends the next entry one of this browser's seats owes, if any. */
+  #pump(): void {
+    const seg = this.#segment;
+    if (!seg || this.#closed || this.#desync || this.#ended || this.#phase !== 'playing') return;
+    if (this.#syncing) return;
+    const host = this.isHost;
+    if (!host && this.#submittedAt === seg.ledger.seq) return;
+    for (const rt of seg.seats.values()) {
+      const draft = this.#nextDraft(seg, rt);
+      if (draft) {
+        this.#submit(rt.seat, draft);
+        return;
+      }
+    }
+  }
+
+  #betweenRounds(seg: Segment): { round: number; ready: boolean[] } | null {
+    const table = seg.ledger.any;
+    const { record } = table;
+    const first = seg.setup.start?.round ?? 1;
+    const fresh = record.steps.length === 0 && table.deal.seeds.commits.every((c) => c === null);
+    if (record.round <= first || !fresh || !dues(table).some((d) => d.kind === 'seed-commit')) {
+      return null;
+    }
+    const ready = this.#ready.get(record.round) ?? new Set<Seat>();
+    const flags = seg.setup.seats.map((s, seat) => {
+      if (s.bot !== null || ready.has(seat)) return true;
+      return seg.seats.get(seat)?.autoplay != null;
+    });
+    return flags.every(Boolean) ? null : { round: record.round, ready: flags };
+  }
+
+  #nextDraft(seg: Segment, rt: SeatRuntime): EntryDraft | null {
+    const table = seg.ledger.table(rt.seat);
+    if (!table || this.#betweenRounds(seg)) return null;
+    const auto = rt.bot ?? rt.autoplay;
+    const label = choiceLabel(table);
+    if (label !== null && auto && awaitsChoice(table.variant, table.view, rt.seat)) {
+      if (!rt.choices.has(label)) {
+        const move = this.#botMove(table, rt, auto);
+        if (move?.type === 'choose') rt.choices.set(label, move.tile);
+      }
+    }
+    const owed = this.#cached(seg, table, rt);
+    if (owed) return owed;
+    if (!mayMove(table)) return null;
+    if (label !== null && awaitsChoice(table.variant, table.view, rt.seat)) {
+      const tile = rt.choices.get(label);
+      return tile === undefined ? null : moveDraft(table, { seat: rt.seat, type: 'choose', tile });
+    }
+    if (!auto) return null;
+    const move = table.variant.setupMove(table.view) ?? this.#botMove(table, rt, auto);
+    return move ? moveDraft(table, move) : null;
+  }
+
+  /** The protocol entry a seat owes; the costly hops are built once even if re-signed. */
+  #cached(seg: Segment, table: TableState, rt: SeatRuntime): EntryDraft | null {
+    const kind = dues(table).find((d) => d.seat === rt.seat)?.kind;
+    const hop = kind === 'shuffle-hop' || kind === 'lock-hop';
+    const key = `${seg.game}:${table.record.round}:${table.preparing}:${rt.seat}:${kind}`;
+    const cached = hop ? this.#drafts.get(key) : undefined;
+    if (cached) return cached;
+    const draft = owedEntry(table, rt.choices);
+    if (draft && hop && draft.kind === kind) {
+      this.#drafts.clear();
+      this.#drafts.set(key, draft);
+    }
+    return draft;
+  }
+
+  #botMove(table: TableState, rt: SeatRuntime, level: BotLevel): Move | null {
+    const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === rt.seat);
+    if (legal.length === 0) return null;
+    const input = { variant: table.variant, seat: rt.seat, view: table.view, legal, history: null };
+    return this.#decide(level, { ...input, rng: rt.rng });
+  }
+
+  #submit(seat: Seat, draft: EntryDraft): void {
+    const seg = this.#segment;
+    const rt = seg?.seats.get(seat);
+    if (!seg || !rt) return;
+    const entry = seg.ledger.sign(seat, draft, rt.signing);
+    this.stats.submitted++;
+    if (this.isHost) {
+      if (!this.#syncing) this.#sequence(entry, this.member);
+      return;
+    }
+    this.#submittedAt = seg.ledger.seq;
+    this.#toHost({ t: 'submit', game: seg.game, entry });
+  }
+
+  // ---- internals: the snapshot ----
+
+  #changed(): void {
+    if (this.#notifyQueued || this.#closed) return;
+    this.#notifyQueued = true;
+    queueMicrotask(() => {
+      this.#notifyQueued = false;
+      if (this.#closed) return;
+      this.#onChange?.(this);
+      if (this.#listeners.size === 0) return;
+      const snap = this.snapshot;
+      for (const l of this.#listeners) l(snap);
+    });
+  }
+
+  #tableView(): TableView | null {
+    const seg = this.#segment;
+    if (!seg) return null;
+    const table = seg.ledger.any;
+    const local: LocalSeatView[] = [...seg.seats.values()].map((rt) => {
+      const t = seg.ledger.table(rt.seat) ?? table;
+      const label = choiceLabel(t);
+      const choosing = label !== null && awaitsChoice(t.variant, t.view, rt.seat);
+      const chosen = label === null ? null : (rt.choices.get(label) ?? null);
+      const canAct = mayMove(t) || (choosing && chosen === null);
+      const legal = canAct ? t.variant.legalMoves(t.view).filter((m) => m.seat === rt.seat) : [];
+      return {
+        seat: rt.seat,
+        bot: rt.bot,
+        autoplay: rt.autoplay,
+        view: t.view,
+        legal,
+        chosen,
+        lastRound: lastRoundView(t),
+      };
+    });
+    const acting = local.find((l) => l.bot === null && l.legal.length > 0)?.seat ?? null;
+    return {
+      game: seg.game,
+      variant: seg.setup.variant,
+      seq: seg.ledger.seq,
+      hash: seg.ledger.hash,
+      round: table.view.round,
+      view: table.view,
+      local,
+      acting,
+      dealing: dealingProgress(table),
+      audits: [...this.#past.flatMap((s) => s.ledger.any.audits), ...table.audits],
+      betweenRounds: this.#betweenRounds(seg),
+      gameOver: table.view.phase === 'gameOver' && dues(table).length === 0,
+      entries: seg.ledger.seq,
+    };
+  }
+}
+
+function lastRoundView(table: TableState): TableState['view'] | null {
+  const { view } = table;
+  if (view.phase === 'roundOver' || view.phase === 'gameOver') return view;
+  return null;
+}
+
+function dealingProgress(table: TableState): DealingProgress | null {
+  const { deal, view } = table;
+  const deck = table.preparing === null ? undefined : deal.decks[table.preparing];
+  const players = view.players;
+  if (deck) {
+    const done = deck.shuffles.length + deck.locks.length;
+    const stage = deck.shuffles.length < players ? 'shuffling' : 'locking';
+    const seat = stage === 'shuffling' ? deck.shuffles.length : deck.locks.length;
+    return { stage, seat, done, total: 2 * players };
+  }
+  const owing = dues(table).filter((d) => d.kind === 'key-share');
+  if (owing.length > 0 && (view.phase === 'setup' || view.phase === 'playing')) {
+    return { stage: 'keys', seat: null, done: players - owing.length, total: players };
+  }
+  return null;
+}
+
+/** A new table with this browser as its host, seated at seat 0. */
+export function hostTable(options: SessionOptions): Session {
+  return new Session(options, true);
+}
+
+/** Joins the table of a browser already there (`contact`, e.g. from the invite link). */
+export async function joinTable(
+  options: SessionOptions & { readonly contact: PeerId },
+): Promise<SessionResult<Session>> {
+  const session = new Session(options, false);
+  const linked = await session.link(options.contact);
+  if (!linked.ok) {
+    session.close();
+    return linked;
+  }
+  return ok(session);
+}

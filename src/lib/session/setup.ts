@@ -1,0 +1,203 @@
+// A table's setup: what every seat signs before the first deal. The game id is
+// a hash of the whole setup (variant, options, seats with names and keys, a
+// nonce, and where the game starts), so every log entry, tile point and secret
+// derivation is bound to exactly this table, and a peer never plays under a
+// setup it did not sign.
+import { variantOf, VARIANT_IDS, type BaseState, type Options, type VariantId } from '$lib/engine';
+import { BOT_LEVELS, type BotLevel } from '$lib/bots';
+import {
+  canonicalJson,
+  isJsonRecord,
+  sign,
+  verifySignature,
+  type JsonValue,
+  type TableConfig,
+} from '$lib/protocol';
+import { fromBase64url, toBase64url, utf8 } from '$lib/protocol/crypto/bytes';
+import { taggedHash } from '$lib/protocol/crypto/hashing';
+import { fail, ok, type SessionResult } from './errors';
+
+export const MAX_NAME_LENGTH = 40;
+export const ROOM_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface SeatSetup {
+  readonly name: string;
+  /** Base64url Ed25519 public key the seat signs with. */
+  readonly key: string;
+  /** A bot's level; null for a person. */
+  readonly bot: BotLevel | null;
+  /** The member (browser) that plays this seat: a bot's runner sees its hand. */
+  readonly member: string;
+}
+
+/** Where a game under this setup begins: a reseated table goes on from a round's pre-deal view. */
+export interface SetupStart {
+  readonly round: number;
+  readonly view: BaseState;
+  /** The game id this one continues. */
+  readonly after: string;
+}
+
+export interface TableSetup {
+  readonly room: string;
+  readonly variant: VariantId;
+  readonly options: Options;
+  readonly seats: readonly SeatSetup[];
+  readonly nonce: string;
+  readonly start: SetupStart | null;
+}
+
+export interface Agreement {
+  readonly seat: number;
+  readonly sig: string;
+}
+
+/** A name as plain text: control characters dropped, spaces collapsed, length-limited. */
+export function cleanName(raw: unknown): string {
+  if (typeof raw !== 'string') return '';
+  const plain = [...raw.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '').replace(/\s+/g, ' ')]
+    .slice(0, MAX_NAME_LENGTH)
+    .join('');
+  return plain.trim();
+}
+
+/** Every option of the variant, checked against its spec (defaults filled in). */
+export function checkOptions(
+  variant: VariantId,
+  players: number,
+  given: Readonly<Record<string, unknown>>,
+): SessionResult<Options> {
+  const v = variantOf(variant);
+  const out: Record<string, number> = {};
+  for (const key of Object.keys(given)) {
+    if (!v.optionSpecs.some((s) => s.key === key))
+      return fail('BAD_SETUP', `unknown option ${key}`);
+  }
+  for (const spec of v.optionSpecs) {
+    const value = given[spec.key] ?? spec.default(players);
+    if (typeof value !== 'number' || !Number.isInteger(value)) {
+      return fail('BAD_SETUP', `${spec.key} must be a whole number`);
+    }
+    if (value < spec.min || value > spec.max) {
+      return fail('BAD_SETUP', `${spec.key} must be ${spec.min}…${spec.max}`);
+    }
+    out[spec.key] = value;
+  }
+  return ok(out);
+}
+
+function isVariant(v: unknown): v is VariantId {
+  return typeof v === 'string' && (VARIANT_IDS as readonly string[]).includes(v);
+}
+
+function parseSeat(raw: unknown): SeatSetup | null {
+  if (!isJsonRecord(raw)) return null;
+  const { name, key, bot, member } = raw;
+  if (typeof name !== 'string' || cleanName(name) !== name || name.length === 0) return null;
+  if (typeof key !== 'string' || fromBase64url(key, 32) === null) return null;
+  if (bot !== null && !(BOT_LEVELS as readonly unknown[]).includes(bot)) return null;
+  if (typeof member !== 'string' || !ROOM_PATTERN.test(member)) return null;
+  return { name, key, bot: bot as BotLevel | null, member };
+}
+
+/** A setup received from another peer, checked field by field. */
+export function parseSetup(raw: unknown): SessionResult<TableSetup> {
+  if (!isJsonRecord(raw)) return fail('BAD_SETUP', 'not an object');
+  const { room, variant, options, seats, nonce, start } = raw;
+  if (typeof room !== 'string' || !ROOM_PATTERN.test(room)) return fail('BAD_SETUP', 'room');
+  if (!isVariant(variant)) return fail('BAD_SETUP', 'variant');
+  if (!Array.isArray(seats)) return fail('BAD_SETUP', 'seats');
+  const v = variantOf(variant);
+  if (seats.length < v.minPlayers || seats.length > v.maxPlayers) {
+    return fail('BAD_SETUP', `${v.title} takes ${v.minPlayers}…${v.maxPlayers} players`);
+  }
+  const parsed = seats.map(parseSeat);
+  if (parsed.some((s) => s === null)) return fail('BAD_SETUP', 'a seat');
+  const keys = new Set(parsed.map((s) => s?.key));
+  if (keys.size !== parsed.length) return fail('BAD_SETUP', 'two seats share a key');
+  if (!isJsonRecord(options)) return fail('BAD_SETUP', 'options');
+  const checked = checkOptions(variant, seats.length, options);
+  if (!checked.ok) return checked;
+  if (typeof nonce !== 'string' || fromBase64url(nonce, 16) === null) {
+    return fail('BAD_SETUP', 'nonce');
+  }
+  let from: SetupStart | null = null;
+  if (start !== null) {
+    if (!isJsonRecord(start)) return fail('BAD_SETUP', 'start');
+    const { round, view, after } = start;
+    const valid =
+      typeof round === 'number' &&
+      Number.isSafeInteger(round) &&
+      round >= 1 &&
+      typeof after === 'string' &&
+      isJsonRecord(view) &&
+      view.variant === variant &&
+      view.players === seats.length &&
+      view.phase === 'deal';
+    if (!valid) return fail('BAD_SETUP', 'start');
+    from = { round, view: view as unknown as BaseState, after };
+  }
+  return ok({
+    room,
+    variant,
+    options: checked.value,
+    seats: parsed as SeatSetup[],
+    nonce,
+    start: from,
+  });
+}
+
+export function setupJson(setup: TableSetup): string {
+  return canonicalJson(setup as unknown as JsonValue);
+}
+
+/** The game id: a hash of the canonical setup. */
+export function gameId(setup: TableSetup): string {
+  return toBase64url(taggedHash('trainyard/game-id/v1', [setupJson(setup)])).slice(0, 64);
+}
+
+function agreementMessage(setup: TableSetup): Uint8Array {
+  return utf8(`trainyard/agree/v1\n${gameId(setup)}\n${setupJson(setup)}`);
+}
+
+export function signAgreement(setup: TableSetup, seat: number, secretKey: Uint8Array): Agreement {
+  return { seat, sig: toBase64url(sign(agreementMessage(setup), secretKey)) };
+}
+
+/** Whether one seat's agreement is its signature over this setup. */
+export function checkAgreement(setup: TableSetup, agreement: Agreement): SessionResult<true> {
+  const seat = setup.seats[agreement.seat];
+  const sig = fromBase64url(agreement.sig, 64);
+  const key = seat && fromBase64url(seat.key, 32);
+  if (!sig || !key || !verifySignature(agreementMessage(setup), sig, key)) {
+    return fail('BAD_AGREEMENT', `seat ${agreement.seat} did not sign this setup`);
+  }
+  return ok(true);
+}
+
+/** Whether every seat signed this setup, each with its own key. */
+export function checkAgreements(
+  setup: TableSetup,
+  agreements: readonly Agreement[],
+): SessionResult<true> {
+  for (const seat of setup.seats.keys()) {
+    const a = agreements.find((x) => x.seat === seat);
+    const checked = a
+      ? checkAgreement(setup, a)
+      : fail('BAD_AGREEMENT', `seat ${seat} did not sign`);
+    if (!checked.ok) return checked;
+  }
+  return ok(true);
+}
+
+/** The protocol's table configuration for a setup. */
+export function tableConfig(setup: TableSetup): TableConfig {
+  const config: TableConfig = {
+    game: gameId(setup),
+    variant: setup.variant,
+    players: setup.seats.length,
+    options: setup.options,
+    seatKeys: setup.seats.map((s) => fromBase64url(s.key, 32) ?? new Uint8Array(32)),
+  };
+  return setup.start ? { ...config, start: setup.start } : config;
+}

@@ -1,0 +1,119 @@
+// What the table UI reads from a session: one small immutable snapshot, rebuilt
+// after every change. Views are the engine's, as each local seat sees them.
+import type { BaseState, Move, Seat, VariantId } from '$lib/engine';
+import type { BotLevel } from '$lib/bots';
+import type { EntryKind, TableAudit } from '$lib/protocol';
+import type { SessionErrorCode } from './errors';
+import type { SeatSetup } from './setup';
+
+export const SESSION_PHASES = ['lobby', 'agreeing', 'playing', 'ended'] as const;
+export type SessionPhase = (typeof SESSION_PHASES)[number];
+
+export interface MemberView {
+  readonly member: string;
+  readonly name: string;
+  readonly me: boolean;
+  readonly host: boolean;
+  /** Heard from within the away limit (always true for this browser). */
+  readonly present: boolean;
+}
+
+export interface SeatView extends SeatSetup {
+  readonly seat: Seat;
+  /** This browser plays the seat (its person, or a bot it runs and whose hand it sees). */
+  readonly local: boolean;
+  readonly present: boolean;
+}
+
+/** One seat this browser plays, with what its player may do now. */
+export interface LocalSeatView {
+  readonly seat: Seat;
+  readonly bot: BotLevel | null;
+  /** A person's seat that a bot of this level plays for them. */
+  readonly autoplay: BotLevel | null;
+  readonly view: BaseState;
+  /** The seat's legal moves now (empty when it is not to act). */
+  readonly legal: readonly Move[];
+  /** The E-2 choice this seat has committed to, if any. */
+  readonly chosen: number | null;
+  /** The view at the end of the last round (its board and hands), kept while the next is dealt. */
+  readonly lastRound: BaseState | null;
+}
+
+export interface DealingProgress {
+  readonly stage: 'shuffling' | 'locking' | 'keys';
+  /** The seat working now (shuffling or locking), or null while keys are exchanged. */
+  readonly seat: Seat | null;
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface DesyncAlarm {
+  /** The entry after which the hashes differ. */
+  readonly seq: number;
+  readonly author: Seat | null;
+  readonly sides: readonly { readonly hash: string; readonly seats: readonly Seat[] }[];
+  readonly detail: string;
+}
+
+export interface StallAlarm {
+  readonly seats: readonly Seat[];
+  readonly owes: readonly (EntryKind | 'ready')[];
+  readonly sinceMs: number;
+}
+
+export interface Refusal {
+  readonly seq: number;
+  /** The seat that signed it (or that the sending browser plays, for an unsigned one). */
+  readonly seat: Seat | null;
+  readonly code: string;
+  readonly rule: string | null;
+  readonly detail: string;
+}
+
+export interface TableEvent {
+  readonly at: number;
+  readonly code: SessionErrorCode | 'INFO';
+  readonly detail: string;
+}
+
+export interface TableView {
+  readonly game: string;
+  readonly variant: VariantId;
+  /** Entries in the log; the state hash after the last one. */
+  readonly seq: number;
+  readonly hash: string;
+  readonly round: number;
+  /** Public view (from any local seat). */
+  readonly view: BaseState;
+  readonly local: readonly LocalSeatView[];
+  /** The local seat to act now, if any (pass-and-play shows this one). */
+  readonly acting: Seat | null;
+  readonly dealing: DealingProgress | null;
+  /** Audits of finished rounds, oldest first (across reseatings). */
+  readonly audits: readonly TableAudit[];
+  /** Waiting between rounds: who has said ready for the next one. */
+  readonly betweenRounds: { readonly round: number; readonly ready: readonly boolean[] } | null;
+  readonly gameOver: boolean;
+  /** Encoded log entries: the signed record of this game so far. */
+  readonly entries: number;
+}
+
+export interface SessionSnapshot {
+  readonly room: string;
+  readonly me: string;
+  readonly phase: SessionPhase;
+  readonly isHost: boolean;
+  readonly host: string | null;
+  readonly members: readonly MemberView[];
+  /** The seats: the lobby's draft before the game, the agreed setup during it. */
+  readonly seats: readonly SeatView[];
+  readonly variant: VariantId;
+  readonly options: Readonly<Record<string, number>>;
+  readonly table: TableView | null;
+  readonly desync: DesyncAlarm | null;
+  readonly stall: StallAlarm | null;
+  readonly refusals: readonly Refusal[];
+  readonly ended: { readonly reason: string; readonly scores: readonly number[] } | null;
+  readonly events: readonly TableEvent[];
+}

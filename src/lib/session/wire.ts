@@ -1,0 +1,150 @@
+// The session's messages between browsers at one table, and their parser: a
+// message that is not one of these, exactly, is dropped with a code. Log entries
+// travel as their encoded text and are checked by the protocol, not here.
+import { BOT_LEVELS } from '$lib/bots';
+import { isJsonRecord, MAX_ENTRY_LENGTH, type JsonValue } from '$lib/protocol';
+import { fail, ok, type SessionResult } from './errors';
+import { ROOM_PATTERN, type Agreement, type SeatSetup } from './setup';
+
+/** Largest session message, in UTF-16 code units (the transport's own limit). */
+export const MAX_MESSAGE = 1 << 20;
+/** Entries per `entries` message, so a reply stays under MAX_MESSAGE. */
+export const MAX_BATCH_CHARS = 1 << 19;
+
+export interface LobbyDraft {
+  readonly variant: string;
+  readonly options: Readonly<Record<string, number>>;
+  readonly seats: readonly SeatSetup[];
+}
+
+export interface MemberInfo {
+  readonly member: string;
+  readonly name: string;
+  /** Its transport id, for the others to link to it. */
+  readonly peer: string;
+}
+
+export type Wire =
+  /** A browser at the table: who it is, and the key its person's seat signs with. */
+  | { t: 'hello'; room: string; member: string; name: string; key: string }
+  /** The host's lobby: the setup being drawn up and who is at the table. */
+  | { t: 'lobby'; room: string; draft: LobbyDraft; members: readonly MemberInfo[] }
+  /** The host asks every seat to sign a setup (JSON text of a TableSetup). */
+  | { t: 'propose'; setup: string }
+  | { t: 'agree'; game: string; agreement: Agreement }
+  /** Every seat signed: play under this setup. */
+  | { t: 'begin'; setup: string; agreements: readonly Agreement[] }
+  /** An entry for the sequencer to order. */
+  | { t: 'submit'; game: string; entry: string }
+  /** An ordered entry, from whoever holds it. */
+  | { t: 'entry'; game: string; seq: number; entry: string }
+  /** An entry the sequencer refused, for every peer to check and name. */
+  | { t: 'refused'; game: string; entry: string }
+  /** The sender's public-state hashes after entries from, from + 1, … */
+  | { t: 'hashes'; game: string; from: number; list: readonly string[] }
+  | { t: 'want'; game: string; from: number }
+  | { t: 'entries'; game: string; from: number; list: readonly string[]; head: number }
+  /** A seat is ready for the next round. */
+  | { t: 'ready'; game: string; round: number; seat: number }
+  /** Heartbeat, with the sender's game and log length. */
+  | { t: 'beat'; game: string | null; seq: number }
+  /** The host ends the game with the standings so far. */
+  | { t: 'end'; game: string; reason: string };
+
+export type WireKind = Wire['t'];
+
+type Check = (v: JsonValue | undefined) => boolean;
+const str =
+  (max: number): Check =>
+  (v) =>
+    typeof v === 'string' && v.length <= max;
+const id: Check = (v) => typeof v === 'string' && ROOM_PATTERN.test(v);
+const game: Check = (v) => typeof v === 'string' && v.length >= 1 && v.length <= 128;
+const index: Check = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const entry = str(MAX_ENTRY_LENGTH);
+const nullable =
+  (c: Check): Check =>
+  (v) =>
+    v === null || c(v);
+const list =
+  (c: Check, max: number): Check =>
+  (v) =>
+    Array.isArray(v) && v.length <= max && v.every((x: JsonValue) => c(x));
+const record =
+  (fields: Readonly<Record<string, Check>>): Check =>
+  (v) =>
+    isJsonRecord(v) &&
+    Object.keys(v).length === Object.keys(fields).length &&
+    Object.entries(fields).every(([k, c]) => Object.hasOwn(v, k) && c(v[k]));
+const agreement = record({ seat: index, sig: str(100) });
+const seat = record({
+  name: str(40),
+  key: str(64),
+  bot: (v) => v === null || (BOT_LEVELS as readonly JsonValue[]).includes(v ?? ''),
+  member: id,
+});
+const options: Check = (v) =>
+  isJsonRecord(v) &&
+  Object.values(v).every((x) => typeof x === 'number' && Number.isSafeInteger(x));
+
+const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
+  hello: { room: id, member: id, name: str(200), key: str(64) },
+  lobby: {
+    room: id,
+    draft: record({ variant: str(64), options, seats: list(seat, 8) }),
+    members: list(record({ member: id, name: str(40), peer: str(128) }), 64),
+  },
+  propose: { setup: str(MAX_MESSAGE) },
+  agree: { game, agreement },
+  begin: { setup: str(MAX_MESSAGE), agreements: list(agreement, 8) },
+  submit: { game, entry },
+  entry: { game, seq: index, entry },
+  refused: { game, entry },
+  hashes: { game, from: index, list: list(str(100), 4096) },
+  want: { game, from: index },
+  entries: { game, from: index, list: list(entry, 100_000), head: index },
+  ready: { game, round: index, seat: index },
+  beat: { game: nullable(game), seq: index },
+  end: { game, reason: str(200) },
+};
+
+/** Parses a received payload; anything else is an error naming why. */
+export function parseWire(data: unknown): SessionResult<Wire> {
+  if (typeof data !== 'string') return fail('MALFORMED_MESSAGE', 'not text');
+  if (data.length > MAX_MESSAGE) return fail('OVERSIZED', `${data.length} characters`);
+  let value: JsonValue;
+  try {
+    value = JSON.parse(data) as JsonValue;
+  } catch {
+    return fail('MALFORMED_MESSAGE', 'not JSON');
+  }
+  if (!isJsonRecord(value) || typeof value.t !== 'string' || !Object.hasOwn(SHAPES, value.t)) {
+    return fail('MALFORMED_MESSAGE', 'unknown kind');
+  }
+  const { t, ...rest } = value;
+  const shape = SHAPES[t as WireKind];
+  if (!record(shape)(rest)) return fail('MALFORMED_MESSAGE', `bad ${t}`);
+  return ok(value as unknown as Wire);
+}
+
+export function encodeWire(message: Wire): string {
+  return JSON.stringify(message);
+}
+
+/** Splits entries into batches that each fit one message. */
+export function batches(list: readonly string[]): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const e of list) {
+    if (current.length > 0 && size + e.length > MAX_BATCH_CHARS) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(e);
+    size += e.length + 4;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}

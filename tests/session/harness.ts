@@ -1,0 +1,104 @@
+// Tables of several browsers over the in-memory network: each browser is a real
+// Session with its own transport, keys and ledger; helpers wait for a condition.
+import { createRng, type Options, type VariantId } from '$lib/engine';
+import type { BotLevel } from '$lib/bots';
+import { createMemoryNetwork, type MemoryNetwork, type Transport } from '$lib/net';
+import { hostTable, joinTable, type Session, type SessionTiming } from '$lib/session';
+
+export interface TableSpec {
+  readonly variant: VariantId;
+  readonly options?: Options;
+  /** People, each in their own browser (the first hosts), on autoplay at this level. */
+  readonly people: number;
+  readonly bots?: readonly BotLevel[];
+  readonly latencyMs?: number;
+  readonly timing?: Partial<SessionTiming>;
+  readonly seed?: number;
+}
+
+export interface Table {
+  readonly network: MemoryNetwork;
+  readonly sessions: Session[];
+  readonly room: string;
+}
+
+/** Deterministic randomness per browser, so a failing run can be replayed. */
+export function seededRandom(seed: number): (n: number) => Uint8Array {
+  const rng = createRng(seed);
+  return (n) => Uint8Array.from({ length: n }, () => rng.int(256));
+}
+
+export const FAST: Partial<SessionTiming> = { beatMs: 20, awayMs: 150, stallMs: 400 };
+
+export function transport(network: MemoryNetwork, id: string): Transport {
+  const t = network.join(id);
+  if (!t.ok) throw new Error(t.error.message);
+  return t.value;
+}
+
+export async function until(
+  what: string,
+  condition: () => boolean,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+export async function openTable(spec: TableSpec): Promise<Table> {
+  const network = createMemoryNetwork({ latencyMs: spec.latencyMs ?? 0 });
+  const room = `room${spec.seed ?? 1}`;
+  const seed = spec.seed ?? 1;
+  const timing = spec.timing ?? FAST;
+  const host = hostTable({
+    transport: transport(network, `${room}-p0`),
+    room,
+    member: 'p0',
+    name: 'Ada',
+    timing,
+    random: seededRandom(seed * 100),
+  });
+  const sessions = [host];
+  for (let i = 1; i < spec.people; i++) {
+    const joined = await joinTable({
+      transport: transport(network, `${room}-p${i}`),
+      room,
+      member: `p${i}`,
+      name: `Player ${i}`,
+      timing,
+      random: seededRandom(seed * 100 + i),
+      contact: `${room}-p0`,
+    });
+    if (!joined.ok) throw new Error(joined.error.detail);
+    sessions.push(joined.value);
+  }
+  await until('everyone seated', () => host.snapshot.seats.length === spec.people);
+  for (const level of spec.bots ?? []) host.addBot(level);
+  must(host.setVariant(spec.variant));
+  for (const [k, v] of Object.entries(spec.options ?? {})) must(host.setOption(k, v));
+  return { network, sessions, room };
+}
+
+export function must<T>(r: { ok: true; value: T } | { ok: false; error: { detail: string } }): T {
+  if (!r.ok) throw new Error(r.error.detail);
+  return r.value;
+}
+
+/** Starts the game and puts every person's seat on autoplay. */
+export async function startAutoplay(table: Table, level: BotLevel = 'easy'): Promise<void> {
+  const [host] = table.sessions;
+  must(host!.start());
+  await until('every browser playing', () =>
+    table.sessions.every((s) => s.snapshot.table !== null),
+  );
+  for (const s of table.sessions) {
+    for (const l of s.snapshot.table?.local ?? []) if (l.bot === null) s.setAutoplay(l.seat, level);
+  }
+}
+
+export function closeAll(table: Table): void {
+  for (const s of table.sessions) s.close();
+}
