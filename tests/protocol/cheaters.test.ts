@@ -89,6 +89,11 @@ function revealSeeds(run: SimRun, withheld: number | null = null): TableState {
   return run.peers[0]!.table;
 }
 
+/** What the audit names after `revealSeeds`: seat 0 stopped the round with the next entry. */
+function aborted(run: SimRun) {
+  return { seat: 0, seq: run.log.length, moveIndex: null, rule: null, code: 'ROUND_ABORTED' };
+}
+
 function entrySeq(run: SimRun, kind: string, seat: number): number {
   return run.log.findIndex((e) => {
     const entry = JSON.parse(e) as { kind: string; seat: number };
@@ -295,9 +300,9 @@ describe('named by the end-of-round audit', () => {
     expect(run.refused).toBeNull();
     const hop = run.peers[0]!.table.deal.decks[0]!.shuffles[CHEATER]!;
     const table = revealSeeds(run);
-    expect(table.abandoned).toBe(true);
     expect(table.audits[0]!.violations).toEqual([
       { seat: CHEATER, seq: hop.seq, moveIndex: null, rule: null, code: 'SHUFFLE_MISMATCH' },
+      aborted(run),
     ]);
     // one face opens to no tile: the round cannot be rebuilt and replayed
     expect(table.audits[0]!.replayed).toBe(false);
@@ -324,6 +329,7 @@ describe('named by the end-of-round audit', () => {
     const lock = run.peers[0]!.table.deal.decks[0]!.locks[CHEATER]!;
     expect(revealSeeds(run).audits[0]!.violations).toEqual([
       { seat: CHEATER, seq: lock.seq, moveIndex: null, rule: null, code: 'LOCK_MISMATCH' },
+      aborted(run),
     ]);
   });
 
@@ -372,6 +378,7 @@ describe('named by the end-of-round audit', () => {
         rule: null,
         code: 'RANDOM_MISMATCH',
       },
+      aborted(run),
     ]);
   });
 
@@ -405,6 +412,7 @@ describe('named by the end-of-round audit', () => {
         rule: null,
         code: 'CHOICE_MISMATCH',
       },
+      aborted(run),
     ]);
   });
 });

@@ -41,4 +41,13 @@ describe('seeded Fisher–Yates', () => {
     }
     expect(seen.size).toBe(3);
   });
+
+  it('refuses an empty or impossible bound instead of looping forever', () => {
+    const drbg = createDrbg('bound', []);
+    for (const bound of [0, -1, 0.5, 2 ** 32 + 1, Number.NaN]) {
+      expect(() => drbg.uniform(bound)).toThrow(RangeError);
+    }
+    expect(drbg.uniform(1)).toBe(0);
+    expect(drbg.uniform(2 ** 32)).toBeLessThan(2 ** 32);
+  });
 });

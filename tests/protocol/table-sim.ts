@@ -11,7 +11,7 @@ import { signingKeyPair, type SigningKeyPair } from '$lib/protocol/crypto/signin
 import { awaitsChoice, choiceLabel } from '$lib/protocol/table/due';
 import { mayMove, moveDraft, owedEntry, type EntryDraft } from '$lib/protocol/table/peer';
 import { applyEntry, createTable } from '$lib/protocol/table/reducer';
-import type { TableState } from '$lib/protocol/table/state';
+import type { TableStart, TableState } from '$lib/protocol/table/state';
 import { testSeed, unwrap } from './helpers';
 
 export interface SimPeer {
@@ -37,6 +37,8 @@ export interface SimOptions {
   readonly options?: Options;
   readonly game?: string;
   readonly seed?: number;
+  /** Where the game begins (TableConfig.start). */
+  readonly start?: TableStart;
   readonly chooser?: Chooser;
   readonly tamper?: SimTamper;
   /** Stop once this many rounds are audited (the game may go on). */
@@ -80,6 +82,7 @@ export function simPeers(o: SimOptions): SimPeer[] {
     players: o.players,
     options: o.options ?? {},
     seatKeys: signings.map((k) => k.publicKey),
+    ...(o.start ? { start: o.start } : {}),
   };
   return signings.map((signing, seat) => ({
     seat,

@@ -19,6 +19,7 @@ export * from './crypto/signing';
 export * from './log/entry';
 export * from './log/verify';
 export * from './log/entry-kinds';
+export * from './log/equivocation';
 export { SEED_BYTES, seedCommitment } from './deal/peer-secret';
 export * from './deck/deck';
 export { accelerate } from './crypto/accelerator';

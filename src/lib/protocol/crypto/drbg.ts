@@ -3,7 +3,7 @@
 import { sha512, taggedHash, type HashPart } from './hashing';
 
 export interface Drbg {
-  /** A uniform integer in [0, bound), bound ≤ 2^32, by rejection sampling. */
+  /** A uniform integer in [0, bound), by rejection sampling; throws unless 1 ≤ bound ≤ 2^32. */
   uniform(bound: number): number;
   bytes(length: number): Uint8Array;
 }
@@ -28,6 +28,10 @@ export function createDrbg(tag: string, parts: readonly HashPart[]): Drbg {
     ((nextByte() << 24) | (nextByte() << 16) | (nextByte() << 8) | nextByte()) >>> 0;
   return {
     uniform(bound) {
+      // [0, 0) is empty: sampling from it would never return.
+      if (!Number.isInteger(bound) || bound < 1 || bound > 2 ** 32) {
+        throw new RangeError(`uniform: the bound ${bound} is not an integer in 1…2^32`);
+      }
       const limit = 2 ** 32 - (2 ** 32 % bound);
       for (;;) {
         const x = uint32();

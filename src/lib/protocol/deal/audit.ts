@@ -40,6 +40,8 @@ export const AUDIT_CODES = [
   'KEY_MISMATCH',
   'RANDOM_MISMATCH',
   'CHOICE_MISMATCH',
+  // named by the table audit: the seat whose early seed reveal stopped the round
+  'ROUND_ABORTED',
 ] as const;
 export type AuditCode = (typeof AUDIT_CODES)[number];
 

@@ -2,7 +2,8 @@
 // sig}; its encoding is canonical JSON (canonical-json.ts), binary values are
 // unpadded base64url. The seat signs "trainyard/log-entry/v1\n" + the encoding of
 // the entry without `sig`; the next entry's `prev` is SHA-512 of this entry's full
-// encoding (sig included). The first entry's `prev` is a per-game genesis hash.
+// encoding (sig included). The first entry's `prev` is a genesis hash: of the game
+// id alone here, of the whole table configuration at a table (table/config.ts).
 import { toBase64url, utf8 } from '../crypto/bytes';
 import { canonicalJson, type JsonValue } from './canonical-json';
 import type { EntryKind } from './entry-kinds';
@@ -37,8 +38,12 @@ export function genesisHash(game: string): string {
   return toBase64url(taggedHash('trainyard/log-genesis/v1', [game]));
 }
 
-export function createLogHead(game: string, seatKeys: readonly Uint8Array[]): LogHead {
-  return { game, seatKeys, seq: 0, prev: genesisHash(game) };
+export function createLogHead(
+  game: string,
+  seatKeys: readonly Uint8Array[],
+  genesis: string = genesisHash(game),
+): LogHead {
+  return { game, seatKeys, seq: 0, prev: genesis };
 }
 
 export function entryHash(encoded: string): string {

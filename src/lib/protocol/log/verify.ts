@@ -81,15 +81,22 @@ function validBody(entry: LogEntry, checks: EntryChecks): boolean {
   return hookSays(() => checks.validMove(entry.body, entry));
 }
 
+/** An encoded entry's envelope: canonical JSON of the right fields, not yet checked further. */
+export function readEnvelope(encoded: unknown): Result<LogEntry> {
+  const parsed = parseCanonical(encoded);
+  if (!parsed.ok) return parsed;
+  const entry = asEnvelope(parsed.value);
+  return entry ? ok(entry) : fail('MALFORMED_ENTRY', 'not a log entry');
+}
+
 export function verifyEntry(
   head: LogHead,
   encoded: string,
   checks: EntryChecks,
 ): Result<VerifiedEntry> {
-  const parsed = parseCanonical(encoded);
-  if (!parsed.ok) return parsed;
-  const entry = asEnvelope(parsed.value);
-  if (!entry) return fail('MALFORMED_ENTRY', 'not a log entry');
+  const read = readEnvelope(encoded);
+  if (!read.ok) return read;
+  const entry = read.value;
   if (entry.game !== head.game) return fail('WRONG_GAME');
   if (entry.seq !== head.seq) return fail('BAD_SEQ', `expected ${head.seq}`);
   if (entry.prev !== head.prev) return fail('BAD_CHAIN');

@@ -1,7 +1,8 @@
 // The end-of-round audit at a table: the deck audit from the revealed seeds
 // (hops, keys, commit–reveal values), then the round rebuilt with every tile
 // known and replayed by the engine (false passes, draws and declarations). Each
-// cheat is named by seat and entry; a broken rule also by move index and rule id.
+// cheat is named by seat and entry; a broken rule also by move index and rule id;
+// a round stopped by an early seed reveal names that seat (ROUND_ABORTED).
 import { auditRound, type Card, type Supply } from '../../engine';
 import { auditDeal, type DealAudit } from '../deal/audit';
 import { isSupply } from './due';
@@ -47,6 +48,10 @@ export function auditTable(table: TableState): TableAudit {
     })),
     ...record.voided,
   ];
+  if (record.abortedBy) {
+    const { seat, seq } = record.abortedBy;
+    violations.push({ seat, seq, moveIndex: null, rule: null, code: 'ROUND_ABORTED' });
+  }
   const unreplayed: TableAudit = { round: record.round, violations, replayed: false };
   const full = fullInformation(table, dealAudit);
   const [first, ...rest] = full.steps;

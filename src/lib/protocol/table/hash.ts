@@ -1,5 +1,6 @@
 // The public-state hash every peer publishes after every entry: SHA-512 of the
-// canonical JSON of the engine's public state and the deck's public state.
+// canonical JSON of the chain head, the engine's public state and the deck's
+// public state. The head makes two different valid entries at one seq hash apart.
 import { toBase64url, utf8 } from '../crypto/bytes';
 import { canonicalJson, type JsonValue } from '../log/canonical-json';
 import { sha512 } from '../crypto/hashing';
@@ -9,6 +10,7 @@ export function publicTableState(table: TableState): JsonValue {
   const { deal, record, pending } = table;
   return {
     seq: table.head.seq,
+    head: table.head.prev,
     round: record.round,
     view: table.variant.publicState(table.view) as JsonValue,
     decks: deal.decks.map((d) => ({

@@ -88,6 +88,8 @@ export function answerNeed(table: TableState): Result<TableState> | null {
       const round = label === null ? undefined : deal.randoms.get(label);
       const joint = label !== null && round ? jointRandom(deal.ctx, label, round) : null;
       if (!joint) return null;
+      if (need.among.length === 0)
+        return fail('WRONG_STAGE', 'nobody to draw the first player among');
       const seat = need.among[randomIndex(joint, need.among.length)] ?? 0;
       return supplied(table, { kind: 'firstPlayer', seat });
     }

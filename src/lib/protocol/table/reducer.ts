@@ -5,13 +5,19 @@
 // a code, changing nothing. After each entry the table answers what the engine
 // needs from the deck, carries out moves whose keys are all in, and audits the
 // round once every seed is revealed.
+//
+// A seed revealed before the round's end stops the round (`abandoned`): every
+// seat then owes its seed, the audit names the seat that stopped it
+// (ROUND_ABORTED), and the same round is dealt afresh from its pre-deal view
+// under the next table round counter, so every secret and tile point is new.
 import { variantOf, type BaseState } from '../../engine';
+import { checkConfig, configGenesis } from './config';
 import { applyDealEntry, createDeal } from '../deal/state';
 import type { DealEntry } from '../log/entry-kinds';
 import { fail, ok, type Result } from '../errors';
-import { createLogHead, MAX_GAME_ID_LENGTH, type LogEntry } from '../log/entry';
+import { createLogHead, type LogEntry } from '../log/entry';
 import { verifyEntry } from '../log/verify';
-import { roundSeed, SEED_BYTES } from '../deal/peer-secret';
+import { roundSeed } from '../deal/peer-secret';
 import { auditTable } from './audit';
 import { choiceLabel, mayAuthor, randomLabel, revealsOwed, roundOver } from './due';
 import { learnFaces } from './faces';
@@ -37,17 +43,29 @@ function startRound(table: Unstarted, view: BaseState, round: number): Result<Ta
     preparing: null,
     pending: null,
     abandoned: false,
-    record: { round, preDeal: view, steps: [], claims: [], voided: [], audit: null },
+    record: {
+      round,
+      preDeal: view,
+      steps: [],
+      claims: [],
+      voided: [],
+      abortedBy: null,
+      audit: null,
+    },
   });
 }
 
-/** Audits the round once every seed is in, and deals the next one if the game goes on. */
+/**
+ * Audits the round once every seed is in, then deals the next one if the game
+ * goes on, or the same one afresh if it was abandoned.
+ */
 function closeRound(table: TableState): Result<TableState> | null {
   const { deal, record, view, variant } = table;
   if (record.audit || deal.seeds.reveals.some((r) => r === null)) return null;
   const audit = auditTable(table);
   const audited = { ...table, record: { ...record, audit }, audits: [...table.audits, audit] };
-  if (table.abandoned || view.phase !== 'roundOver') return ok(audited);
+  if (table.abandoned) return startRound(audited, record.preDeal, record.round + 1);
+  if (view.phase !== 'roundOver') return ok(audited);
   const next = variant.nextRound(view);
   if (next.phase !== 'deal') return ok({ ...audited, view: next });
   return startRound(audited, next, record.round + 1);
@@ -75,21 +93,14 @@ function settle(table: TableState): Result<TableState> {
 
 export function createTable(config: TableConfig, local: LocalSeat): Result<TableState> {
   const variant = variantOf(config.variant);
-  const { players, game } = config;
-  if (!Number.isInteger(players) || players < variant.minPlayers || players > variant.maxPlayers) {
-    return fail('UNKNOWN_SEAT', `${variant.minPlayers}…${variant.maxPlayers} players`);
-  }
-  if (config.seatKeys.length !== players) return fail('UNKNOWN_SEAT', 'one signing key per seat');
-  if (!Number.isInteger(local.seat) || local.seat < 0 || local.seat >= players) {
-    return fail('UNKNOWN_SEAT', 'this peer has no seat');
-  }
-  if (local.secret.length !== SEED_BYTES) return fail('BAD_SCALAR', 'the secret is 32 bytes');
-  if (game.length < 1 || game.length > MAX_GAME_ID_LENGTH) return fail('WRONG_GAME');
-  const head = createLogHead(game, config.seatKeys);
+  const start = checkConfig(config, variant, local);
+  if (!start.ok) return start;
+  const genesis = configGenesis(config, variant, start.value);
+  const head = createLogHead(config.game, config.seatKeys, genesis);
   const started = startRound(
     { config, variant, local, head, audits: [], hash: '' },
-    variant.newGame(players, config.options),
-    1,
+    start.value.view,
+    start.value.round,
   );
   return started.ok ? settle(started.value) : started;
 }
@@ -132,9 +143,12 @@ function applyDealKind(table: TableState, entry: DealEntry): Result<TableState> 
   if (!checked.ok) return checked;
   const deal = applyDealEntry(table.deal, entry);
   if (!deal.ok) return deal;
-  // A seed shown before the round's end opens this seat's cards: the round stops and is audited.
-  const abandoned = table.abandoned || (entry.kind === 'seed-reveal' && !roundOver(table));
-  return ok({ ...table, deal: deal.value, abandoned });
+  // A seed shown before the round's end opens this seat's cards: the round stops.
+  if (entry.kind !== 'seed-reveal' || table.abandoned || roundOver(table)) {
+    return ok({ ...table, deal: deal.value });
+  }
+  const record = { ...table.record, abortedBy: { seat: entry.seat, seq: entry.seq } };
+  return ok({ ...table, deal: deal.value, abandoned: true, record });
 }
 
 /** Verifies an encoded entry and folds it in; a refused entry changes nothing. */

@@ -22,8 +22,16 @@ export interface TableConfig {
   readonly variant: VariantId;
   readonly players: number;
   readonly options: Options;
-  /** Ed25519 public key of each seat, announced at the table. */
+  /** Ed25519 public key of each seat, announced at the table; no two alike. */
   readonly seatKeys: readonly Uint8Array[];
+  /** Where the game begins when not at its start (a table reseated between rounds). */
+  readonly start?: TableStart;
+}
+
+/** A pre-deal view (phase `deal`) and the table round counter its deal runs under. */
+export interface TableStart {
+  readonly round: number;
+  readonly view: BaseState;
 }
 
 /** This peer's seat and its secret; each round's seed is derived from it. */
@@ -87,6 +95,8 @@ export interface RoundRecord {
   readonly claims: readonly ClaimRecord[];
   /** Pending moves the engine refused once their cards were open: void, named by the audit. */
   readonly voided: readonly TableViolation[];
+  /** The seed revealed before the round's end that stopped it, named by the audit. */
+  readonly abortedBy: { readonly seat: number; readonly seq: number } | null;
   /** Set once every seed is in (or the session audits a stalled round). */
   readonly audit: TableAudit | null;
 }
@@ -103,7 +113,10 @@ export interface TableState {
   /** The deck being shuffled and locked for the current deal or reshuffle need. */
   readonly preparing: number | null;
   readonly pending: PendingMove | null;
-  /** A seed was revealed before the round ended: no more moves; the round is audited. */
+  /**
+   * A seed was revealed before the round ended: no more moves; once every seed is
+   * in, the round is audited (naming who stopped it) and dealt afresh.
+   */
   readonly abandoned: boolean;
   readonly record: RoundRecord;
   /** Audits of the rounds before this one. */
