@@ -1,0 +1,278 @@
+// What a browser keeps per table to resume after a reload, and its validator (pure;
+// store.ts keeps the records). The validator reads only the fields it knows, within
+// bounds, into a fresh copy: throwing getters, proxies, cycles and extras stay out.
+import { BOT_LEVELS } from '$lib/bots';
+import { VARIANT_IDS } from '$lib/engine';
+import { MAX_ENTRY_LENGTH, MAX_GAME_ID_LENGTH, MAX_SEATS } from '$lib/protocol';
+import { fromBase64url } from '$lib/protocol/crypto/bytes';
+
+export const STORED_TABLE_VERSION = 1;
+
+export interface StoredSegment {
+  /** The agreed table setup as canonical JSON text (the session parses it). */
+  readonly setup: string;
+  /** The game id that setup hashes to. */
+  readonly game: string;
+  /** Every seat's signed agreement to the setup: { seat, sig } (base64url). */
+  readonly agreements: readonly { readonly seat: number; readonly sig: string }[];
+  /** Every accepted log entry, encoded, in order. */
+  readonly log: readonly string[];
+}
+
+export interface StoredSeatKeys {
+  /** The segment these keys play in. */
+  readonly game: string;
+  readonly seat: number;
+  readonly kind: 'human' | 'bot';
+  /** The bot's level, or the autoplay level of a human seat. */
+  readonly level: 'easy' | 'medium' | 'hard' | null;
+  /** The Ed25519 secret key, 64 bytes as base64url. */
+  readonly signingSecret: string;
+  /** The seat's protocol secret, 32 bytes as base64url. */
+  readonly secret: string;
+}
+
+export interface StoredTable {
+  readonly version: typeof STORED_TABLE_VERSION;
+  /** 1…64 characters of [A-Za-z0-9_-]. */
+  readonly room: string;
+  /** Milliseconds since the epoch; the caller supplies it. */
+  readonly savedAt: number;
+  /** This browser's member id at the table. */
+  readonly device: string;
+  /** This player's name, plain text of at most 40 characters. */
+  readonly name: string;
+  readonly variant: string;
+  readonly round: number;
+  readonly finished: boolean;
+  readonly segments: readonly StoredSegment[];
+  readonly keys: readonly StoredSeatKeys[];
+  readonly settings: Readonly<Record<string, string | number | boolean>>;
+}
+
+export type StoreErrorCode =
+  | 'CORRUPT'
+  | 'WRONG_VERSION'
+  | 'WRONG_ROOM'
+  | 'NOT_FOUND'
+  | 'STORAGE_UNAVAILABLE'
+  | 'STORAGE_FAILED';
+
+export interface StoreError {
+  readonly code: StoreErrorCode;
+  readonly detail: string;
+}
+
+export type StoreResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: StoreError };
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_SEGMENTS = 64;
+const MAX_SETUP_LENGTH = 1 << 16;
+const MAX_LOG_ENTRIES = 100_000;
+const MAX_NAME_LENGTH = 40;
+const MAX_SETTINGS = 64;
+const MAX_SETTING_KEY_LENGTH = 64;
+const MAX_SETTING_TEXT_LENGTH = 1024;
+const SIGNATURE_BYTES = 64;
+const SIGNING_SECRET_BYTES = 64;
+const SECRET_BYTES = 32;
+const CONTROL = /\p{Cc}/u;
+
+class Corrupt extends Error {}
+
+function bad(path: string, expected: string): never {
+  throw new Corrupt(`${path}: expected ${expected}`);
+}
+
+function get(value: object, key: string | number, path: string): unknown {
+  try {
+    return (value as Record<string | number, unknown>)[key];
+  } catch {
+    return bad(path, 'a readable value');
+  }
+}
+
+function isList(value: unknown, path: string): value is readonly unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return bad(path, 'a readable value');
+  }
+}
+
+function record(value: unknown, path: string): object {
+  if (typeof value !== 'object' || value === null || isList(value, path)) bad(path, 'an object');
+  return value;
+}
+
+function list(value: unknown, path: string, max: number): readonly unknown[] {
+  if (!isList(value, path)) bad(path, `a list of at most ${max}`);
+  const length = get(value, 'length', path);
+  if (typeof length !== 'number' || length > max) bad(path, `a list of at most ${max}`);
+  return Array.from({ length }, (_, i) => get(value, i, `${path}[${i}]`));
+}
+
+function text(value: unknown, path: string, min: number, max: number): string {
+  if (typeof value !== 'string' || value.length < min || value.length > max) {
+    bad(path, `text of ${min}…${max} characters`);
+  }
+  return value;
+}
+
+function matching(value: unknown, path: string, pattern: RegExp, what: string): string {
+  if (typeof value !== 'string' || !pattern.test(value)) bad(path, what);
+  return value;
+}
+
+function boolean(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') bad(path, 'true or false');
+  return value;
+}
+
+function integer(value: unknown, path: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    bad(path, `an integer in ${min}…${max}`);
+  }
+  return value;
+}
+
+function oneOf<T extends string | null>(value: unknown, path: string, options: readonly T[]): T {
+  if (!(options as readonly unknown[]).includes(value)) bad(path, `one of ${options.join(', ')}`);
+  return value as T;
+}
+
+/** Unpadded base64url of exactly `bytes` bytes, in its one canonical spelling. */
+function base64url(value: unknown, path: string, bytes: number): string {
+  if (typeof value !== 'string' || fromBase64url(value, bytes) === null) {
+    bad(path, `${bytes} bytes as unpadded base64url`);
+  }
+  return value;
+}
+
+/** Counted in code points; no control characters. */
+function plainName(value: unknown, path: string): string {
+  if (
+    typeof value !== 'string' ||
+    value.length > 2 * MAX_NAME_LENGTH ||
+    [...value].length > MAX_NAME_LENGTH ||
+    CONTROL.test(value)
+  ) {
+    bad(path, `plain text of at most ${MAX_NAME_LENGTH} characters`);
+  }
+  return value;
+}
+
+function seat(value: unknown, path: string): number {
+  return integer(value, path, 0, MAX_SEATS - 1);
+}
+
+function segment(value: unknown, path: string): StoredSegment {
+  const v = record(value, path);
+  const field = (key: string): unknown => get(v, key, `${path}.${key}`);
+  const setup = text(field('setup'), `${path}.setup`, 1, MAX_SETUP_LENGTH);
+  const game = text(field('game'), `${path}.game`, 1, MAX_GAME_ID_LENGTH);
+  const agreements = list(field('agreements'), `${path}.agreements`, MAX_SEATS).map((a, i) => {
+    const at = `${path}.agreements[${i}]`;
+    const agreement = record(a, at);
+    return {
+      seat: seat(get(agreement, 'seat', `${at}.seat`), `${at}.seat`),
+      sig: base64url(get(agreement, 'sig', `${at}.sig`), `${at}.sig`, SIGNATURE_BYTES),
+    };
+  });
+  agreements.forEach((a, i) => {
+    if (agreements.findIndex((b) => b.seat === a.seat) !== i) {
+      bad(`${path}.agreements[${i}].seat`, 'one agreement per seat');
+    }
+  });
+  const log = list(field('log'), `${path}.log`, MAX_LOG_ENTRIES).map((entry, i) =>
+    text(entry, `${path}.log[${i}]`, 1, MAX_ENTRY_LENGTH),
+  );
+  return { setup, game, agreements, log };
+}
+
+function seatKeys(value: unknown, path: string): StoredSeatKeys {
+  const v = record(value, path);
+  const field = (key: string): unknown => get(v, key, `${path}.${key}`);
+  return {
+    game: text(field('game'), `${path}.game`, 1, MAX_GAME_ID_LENGTH),
+    seat: seat(field('seat'), `${path}.seat`),
+    kind: oneOf(field('kind'), `${path}.kind`, ['human', 'bot'] as const),
+    level: oneOf(field('level'), `${path}.level`, [...BOT_LEVELS, null]),
+    signingSecret: base64url(field('signingSecret'), `${path}.signingSecret`, SIGNING_SECRET_BYTES),
+    secret: base64url(field('secret'), `${path}.secret`, SECRET_BYTES),
+  };
+}
+
+function settings(value: unknown, path: string): StoredTable['settings'] {
+  const v = record(value, path);
+  let keys: string[];
+  try {
+    keys = Object.keys(v);
+  } catch {
+    return bad(path, 'a readable object');
+  }
+  if (keys.length > MAX_SETTINGS) bad(path, `at most ${MAX_SETTINGS} settings`);
+  const entries = keys.map((key): [string, string | number | boolean] => {
+    const at = `${path}.${key}`;
+    text(key, at, 1, MAX_SETTING_KEY_LENGTH);
+    const setting = get(v, key, at);
+    if (typeof setting === 'string') return [key, text(setting, at, 0, MAX_SETTING_TEXT_LENGTH)];
+    if (typeof setting === 'boolean') return [key, setting];
+    if (typeof setting !== 'number' || !Number.isFinite(setting)) {
+      bad(at, 'text, a finite number or a boolean');
+    }
+    return [key, setting];
+  });
+  return Object.fromEntries(entries);
+}
+
+function parse(value: unknown, room: string | undefined): StoreResult<StoredTable> {
+  const v = record(value, 'record');
+  const field = (key: string): unknown => get(v, key, key);
+  const version = integer(field('version'), 'version', 1, Number.MAX_SAFE_INTEGER);
+  if (version !== STORED_TABLE_VERSION) {
+    return { ok: false, error: { code: 'WRONG_VERSION', detail: `version ${version}` } };
+  }
+  const table: StoredTable = {
+    version,
+    room: matching(field('room'), 'room', ID_PATTERN, '1…64 characters of [A-Za-z0-9_-]'),
+    savedAt: integer(field('savedAt'), 'savedAt', 0, Number.MAX_SAFE_INTEGER),
+    device: matching(field('device'), 'device', ID_PATTERN, '1…64 characters of [A-Za-z0-9_-]'),
+    name: plainName(field('name'), 'name'),
+    variant: oneOf(field('variant'), 'variant', VARIANT_IDS),
+    round: integer(field('round'), 'round', 0, Number.MAX_SAFE_INTEGER),
+    finished: boolean(field('finished'), 'finished'),
+    segments: list(field('segments'), 'segments', MAX_SEGMENTS).map((s, i) =>
+      segment(s, `segments[${i}]`),
+    ),
+    keys: list(field('keys'), 'keys', MAX_SEGMENTS * MAX_SEATS).map((k, i) =>
+      seatKeys(k, `keys[${i}]`),
+    ),
+    settings: settings(field('settings'), 'settings'),
+  };
+  table.segments.forEach((s, i) => {
+    if (table.segments.findIndex((t) => t.game === s.game) !== i) {
+      bad(`segments[${i}].game`, 'a game id no other segment has');
+    }
+  });
+  table.keys.forEach((k, i) => {
+    if (table.keys.findIndex((l) => l.game === k.game && l.seat === k.seat) !== i) {
+      bad(`keys[${i}].seat`, 'one set of keys per seat and game');
+    }
+  });
+  if (room !== undefined && table.room !== room) {
+    return { ok: false, error: { code: 'WRONG_ROOM', detail: `room ${table.room}, not ${room}` } };
+  }
+  return { ok: true, value: table };
+}
+
+/** CORRUPT names the first field at fault. */
+export function parseStoredTable(value: unknown, room?: string): StoreResult<StoredTable> {
+  try {
+    return parse(value, room);
+  } catch (error) {
+    const detail = error instanceof Corrupt ? error.message : 'record: unreadable';
+    return { ok: false, error: { code: 'CORRUPT', detail } };
+  }
+}
