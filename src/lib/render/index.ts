@@ -9,3 +9,9 @@ export type { Pip } from './pips';
 export { RAILROAD_COLOURS, FRISCO_COLOUR, railroadColour, railroadName } from './railroads';
 export { tileFaceSvg } from './face-svg';
 export type { FaceSvgOptions } from './face-svg';
+export type { Board, BoardCallbacks, BoardInput, BoardSettings } from './board-types';
+export { demoRound, demoMove, demoChoice } from './demo';
+export type { DemoGame } from './demo';
+
+/** The Pixi board, loaded on demand so pages do not pay for pixi.js up front. */
+export const loadBoard = () => import('./board');

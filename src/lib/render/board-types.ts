@@ -1,0 +1,43 @@
+// What the table page hands the board and gets back; no Pixi here, so pages can
+// import these types without loading the renderer.
+import type { BaseState, Seat, Target, TileId } from '../engine';
+
+export interface BoardSettings {
+  /** Digits instead of pips. */
+  readonly numerals: boolean;
+  /** No sliding or pulsing. */
+  readonly reducedMotion: boolean;
+  /** Animation speed factor: 1 normal, 2 twice as fast. */
+  readonly speed: number;
+}
+
+export interface BoardInput {
+  readonly view: BaseState;
+  readonly viewer: Seat | null;
+  /** Where the selected tile may go: these glow and answer taps. */
+  readonly targets: readonly Target[];
+  /** The move just made: its tile slides in. */
+  readonly lastMove?: { readonly tile: TileId; readonly target: Target };
+  readonly settings: BoardSettings;
+  /** Seat names for the lane labels, drawn as plain text. */
+  readonly names?: readonly string[];
+}
+
+export interface BoardCallbacks {
+  onTarget(target: Target): void;
+  /** A tile on the board was tapped (an Engine 191 score yard tile, say). */
+  onTile?(tile: TileId): void;
+}
+
+export interface Board {
+  /** Resolves once the renderer is up; rejects if it cannot start (no WebGL). */
+  readonly ready: Promise<void>;
+  /** Takes the latest input; redraws once per animation frame however often it is called. */
+  update(input: BoardInput): void;
+  /** The glowing target under a client point, or null. */
+  targetAt(clientX: number, clientY: number): Target | null;
+  /** Fits the canvas to its host again (the board also watches the host's size). */
+  resize(): void;
+  /** Safe at any time, also before the renderer is up, and more than once. */
+  destroy(): void;
+}

@@ -1,0 +1,277 @@
+// Draws one layout into Pixi containers: felt panels, labels and badges, slots
+// (glowing where the input says), shadows, tile sprites and outlines.
+import { Container, Graphics, Sprite, Text } from 'pixi.js';
+import type { Target } from '../engine';
+import type { FaceKind } from './face';
+import type { Badge, BoardLayout, HitArea, PlacedTile, Region } from './layout-types';
+import { pipColour } from './pips';
+import { railroadColour, railroadName } from './railroads';
+import type { FaceTextures } from './scene-faces';
+import { BRASS, CREAM, FONT, GLOW, MUTED, OUTLINES, PILLS } from './scene-style';
+import type { PillStyle } from './scene-style';
+
+export interface Scene {
+  readonly root: Container;
+  /** The glow of the live targets, pulsed by the board. */
+  readonly glow: Graphics;
+  /** Sprites by tile id, for the slide of the last move. */
+  readonly sprites: ReadonlyMap<number, Sprite>;
+}
+
+export interface SceneOptions {
+  readonly targets: readonly Target[];
+  readonly numerals: boolean;
+  readonly lastTile: number | null;
+  readonly resolution: number;
+}
+
+function label(text: string, size: number, colour: number, resolution: number, bold = true): Text {
+  return new Text({
+    text,
+    style: { fontFamily: FONT, fontSize: size, fontWeight: bold ? '700' : '400', fill: colour },
+    resolution,
+  });
+}
+
+/** Shortens a label with an ellipsis until it fits `width`. */
+function fit(t: Text, width: number): Text {
+  const full = t.text;
+  for (let n = full.length; t.width > width && n > 1; n--) t.text = `${full.slice(0, n - 1)}…`;
+  return t;
+}
+
+function suitText(suit: number, faces: BoardLayout['faces']): string {
+  return faces === 'railroads' ? railroadName(suit) : String(suit);
+}
+
+function pillFor(b: Badge, faces: BoardLayout['faces']): [string, PillStyle] | null {
+  switch (b.kind) {
+    case 'you':
+      return ['YOU', PILLS.you];
+    case 'turn':
+      return ['● TO PLAY', PILLS.turn];
+    case 'marker':
+      return ['MARKER', PILLS.marker];
+    case 'derailed':
+      return ['DERAILED', PILLS.derailed];
+    case 'need':
+      return [`NEEDS ${suitText(b.suit, faces)}`, PILLS.need];
+    case 'hand':
+      return b.count === 1 ? ['LAST TILE', PILLS.knock] : [`${b.count} in hand`, PILLS.quiet];
+    case 'tokens':
+      return [`★ ${b.count}`, PILLS.quiet];
+    case 'count':
+      return [`${b.count} ${b.count === 1 ? 'tile' : 'tiles'}`, PILLS.quiet];
+  }
+}
+
+function drawRegion(
+  r: Region,
+  layout: BoardLayout,
+  panels: Graphics,
+  texts: Container,
+  resolution: number,
+): void {
+  const { x, y, w, h } = r.rect;
+  const radius = Math.min(12, layout.unit * 0.4);
+  const quiet = r.kind === 'yard' || r.kind === 'discard';
+  panels.roundRect(x, y, w, h, radius).fill({ color: 0x000000, alpha: quiet ? 0.1 : 0.2 });
+  if (r.own) {
+    panels.roundRect(x, y, w, h, radius).fill({ color: BRASS, alpha: 0.08 });
+    panels.roundRect(x, y, w, h, radius).stroke({ width: 2, color: BRASS, alpha: 0.9 });
+  } else {
+    panels.roundRect(x, y, w, h, radius).stroke({ width: 1, color: 0xffffff, alpha: 0.1 });
+  }
+  const side = r.labelAt.width < r.rect.w * 0.5;
+  const size = side ? 15 : 13;
+  const name = fit(label(r.label, size, r.own ? BRASS : CREAM, resolution), r.labelAt.width);
+  name.position.set(r.labelAt.x, r.labelAt.y);
+  texts.addChild(name);
+  const caption = label(r.caption, side ? 11 : 10, MUTED, resolution, false);
+  let px: number;
+  let py: number;
+  if (side) {
+    caption.position.set(r.labelAt.x, r.labelAt.y + size + 4);
+    fit(caption, r.labelAt.width);
+    px = r.labelAt.x;
+    py = r.labelAt.y + size + 20;
+  } else {
+    caption.position.set(r.labelAt.x + name.width + 6, r.labelAt.y + 2);
+    px = caption.x + caption.width + 8;
+    py = r.labelAt.y;
+  }
+  texts.addChild(caption);
+  const right = r.labelAt.x + r.labelAt.width;
+  for (const badge of r.badges) {
+    const pill = pillFor(badge, layout.faces);
+    if (!pill) continue;
+    const [text, style] = pill;
+    const t = label(text, 9.5, style.text, resolution);
+    const pw = t.width + 10;
+    if (px + pw > right) {
+      if (!side) continue;
+      px = r.labelAt.x;
+      py += 18;
+    }
+    panels.roundRect(px, py, pw, 15, 7.5).fill({ color: style.fill, alpha: style.alpha });
+    t.position.set(px + 5, py + (15 - t.height) / 2);
+    texts.addChild(t);
+    px += pw + 4;
+  }
+  if (r.pin) drawPin(panels, r);
+}
+
+/** The lane's start: a marker token when the marker is out, else a buffer stop. */
+function drawPin(g: Graphics, r: Region): void {
+  const pin = r.pin;
+  if (!pin) return;
+  const cx = pin.x + pin.w / 2;
+  const cy = pin.y + pin.h / 2;
+  if (r.badges.some((b) => b.kind === 'marker')) {
+    g.circle(cx, cy + 1.5, pin.w * 0.46).fill({ color: 0x000000, alpha: 0.35 });
+    g.circle(cx, cy, pin.w * 0.46)
+      .fill(0xc0392b)
+      .stroke({ width: 2, color: 0xffffff });
+    g.rect(cx - pin.w * 0.18, cy - pin.w * 0.08, pin.w * 0.36, pin.w * 0.2).fill(0xffffff);
+    g.rect(cx - pin.w * 0.12, cy - pin.w * 0.22, pin.w * 0.1, pin.w * 0.16).fill(0xffffff);
+  } else {
+    g.roundRect(pin.x + pin.w * 0.3, pin.y + 2, pin.w * 0.4, pin.h - 4, 3).fill({
+      color: 0x000000,
+      alpha: 0.25,
+    });
+  }
+}
+
+/** Rails under each row of a lane's tiles, so a train reads as track. */
+function drawRails(g: Graphics, tiles: readonly PlacedTile[], unit: number): void {
+  const rows = new Map<string, { x0: number; x1: number; mid: number }>();
+  for (const t of tiles) {
+    const mid = t.rect.y + t.rect.h / 2;
+    const key = `${t.region}|${Math.round(mid)}`;
+    const row = rows.get(key);
+    if (row) {
+      row.x0 = Math.min(row.x0, t.rect.x);
+      row.x1 = Math.max(row.x1, t.rect.x + t.rect.w);
+    } else rows.set(key, { x0: t.rect.x, x1: t.rect.x + t.rect.w, mid });
+  }
+  for (const { x0, x1, mid } of rows.values()) {
+    for (let x = x0 + unit * 0.25; x < x1; x += unit * 0.5) {
+      g.rect(x - 1.5, mid - unit * 0.42, 3, unit * 0.84).fill({ color: 0x3b2a1a, alpha: 0.45 });
+    }
+    for (const dy of [-0.28, 0.28]) {
+      g.rect(x0 - 2, mid + dy * unit - 1, x1 - x0 + 4, 2).fill({ color: 0xc9c2b0, alpha: 0.35 });
+    }
+  }
+}
+
+function drawSlot(
+  h: HitArea,
+  layout: BoardLayout,
+  live: boolean,
+  g: Graphics,
+  glow: Graphics,
+  texts: Container,
+  resolution: number,
+): void {
+  const { x, y, w, h: hh } = h.rect;
+  const radius = layout.unit * 0.14;
+  if (live) {
+    for (const [grow, alpha] of [
+      [7, 0.12],
+      [4, 0.22],
+    ] as const) {
+      glow.roundRect(x - grow, y - grow, w + 2 * grow, hh + 2 * grow, radius + grow).fill({
+        color: GLOW,
+        alpha,
+      });
+    }
+    glow.roundRect(x, y, w, hh, radius).stroke({ width: 2.5, color: GLOW });
+  } else {
+    g.roundRect(x, y, w, hh, radius).stroke({ width: 1.2, color: CREAM, alpha: 0.28 });
+  }
+  if (h.open !== null && h.open >= 0) {
+    const colour = layout.faces === 'railroads' ? railroadColour(h.open) : pipColour(h.open);
+    const text = suitText(h.open, layout.faces);
+    const t = label(
+      text,
+      layout.unit * (text.length > 2 ? 0.3 : 0.45),
+      live ? 0x3a2b05 : CREAM,
+      resolution,
+    );
+    t.anchor.set(0.5);
+    t.alpha = live ? 0.95 : 0.45;
+    t.position.set(x + w / 2, y + hh / 2);
+    if (live) g.circle(x + w / 2, y + hh / 2, layout.unit * 0.34).fill({ color: GLOW, alpha: 0.9 });
+    else
+      g.circle(x + w / 2, y + hh / 2, layout.unit * 0.34).stroke({
+        width: 1.5,
+        color: colour,
+        alpha: 0.5,
+      });
+    texts.addChild(t);
+  }
+}
+
+export function drawScene(layout: BoardLayout, faces: FaceTextures, o: SceneOptions): Scene {
+  const root = new Container();
+  const panels = new Graphics();
+  const rails = new Graphics();
+  const slots = new Graphics();
+  const glow = new Graphics();
+  const shadows = new Graphics();
+  const tiles = new Container();
+  const outlines = new Graphics();
+  const texts = new Container();
+  const slotTexts = new Container();
+  root.addChild(panels, texts, rails, slots, glow, slotTexts, shadows, tiles, outlines);
+
+  for (const r of layout.regions) drawRegion(r, layout, panels, texts, o.resolution);
+  drawRails(
+    rails,
+    layout.tiles.filter((t) => t.region !== 'hub' && !t.dim && !t.region.startsWith('yard')),
+    layout.unit,
+  );
+  for (const h of layout.hitAreas) {
+    const live = o.targets.includes(h.target);
+    if (h.kind === 'slot') drawSlot(h, layout, live, slots, glow, slotTexts, o.resolution);
+    else if (live) {
+      const { x, y, w, h: hh } = h.rect;
+      glow
+        .roundRect(x, y, w, hh, Math.min(12, layout.unit * 0.4))
+        .stroke({ width: 2, color: GLOW, alpha: 0.7 });
+    }
+  }
+
+  const kind: FaceKind =
+    layout.faces === 'railroads' ? 'railroads' : o.numerals ? 'numerals' : 'pips';
+  const sprites = new Map<number, Sprite>();
+  const r = layout.unit * 0.14;
+  for (const t of layout.tiles) {
+    const { x, y, w, h } = t.rect;
+    if (!t.dim) {
+      shadows
+        .roundRect(x + 0.5, y + 1.5, w + 1, h + 1.5, r + 1)
+        .fill({ color: 0x000000, alpha: 0.16 });
+      shadows.roundRect(x + 1, y + 2.5, w, h, r).fill({ color: 0x000000, alpha: 0.28 });
+    }
+    const sprite = new Sprite(faces.get(t.ends[0], t.ends[1], kind, t.orientation, layout.unit));
+    sprite.anchor.set(0.5);
+    sprite.position.set(x + w / 2, y + h / 2);
+    sprite.width = w;
+    sprite.height = h;
+    if (t.dim) sprite.alpha = 0.55;
+    tiles.addChild(sprite);
+    sprites.set(t.tile, sprite);
+    if (t.outline) {
+      outlines
+        .roundRect(x - 2.5, y - 2.5, w + 5, h + 5, r + 2.5)
+        .stroke({ width: 2.5, color: OUTLINES[t.outline] });
+    }
+    if (t.tile === o.lastTile) {
+      outlines
+        .roundRect(x - 3, y - 3, w + 6, h + 6, r + 3)
+        .stroke({ width: 2, color: CREAM, alpha: 0.8 });
+    }
+  }
+  return { root, glow, sprites };
+}
