@@ -3,25 +3,28 @@
 // accepted and then named by the end-of-round audit by seat, entry and rule.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Move, Options, VariantId } from '$lib/engine';
-import { toBase64url } from '$lib/protocol/crypto/bytes';
+import { ristretto255 } from '@noble/curves/ed25519.js';
+import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
 import type { JsonValue } from '$lib/protocol/log/canonical-json';
 import { choiceCommitment, randomCommitment } from '$lib/protocol/deal/commit-reveal';
 import type { KeysBody, LockHopBody, ShuffleHopBody } from '$lib/protocol/log/entry-kinds';
 import { accelerate } from '$lib/protocol/crypto/accelerator';
 import { mul, scalar, tilePoint } from '$lib/protocol/crypto/group';
-import { lockScalar } from '$lib/protocol/deal/peer-secret';
+import { lockScalar, shufflePermutation, shuffleScalar } from '$lib/protocol/deal/peer-secret';
 import { createEntry } from '$lib/protocol/log/entry';
 import { auditTable } from '$lib/protocol/table/audit';
 import { dues } from '$lib/protocol/table/due';
 import { mayMove, moveDraft, type EntryDraft } from '$lib/protocol/table/peer';
+import { keysToShare } from '$lib/protocol/deck/keys';
 import type { TableState } from '$lib/protocol/table/state';
-import { dishonestLock } from './deck-fixture';
+import { dishonestLock, provenShuffle } from './deck-fixture';
 import { publish, runTable, type SimPeer, type SimRun, type SimTamper } from './table-sim';
 
 // the peers run what a browser runs: the WebAssembly accelerator (same bytes, faster)
 beforeAll(() => accelerate());
 
 const CHEATER = 1;
+const ristretto = ristretto255.Point;
 
 interface Table {
   readonly variant: VariantId;
@@ -72,9 +75,16 @@ function withCheater(
 
 /** Every peer refused the cheater's entry with this code, and none changed. */
 function expectRefused(run: SimRun, code: string): void {
-  expect(run.refused?.seat).toBe(CHEATER);
+  expectRefusedBy(run, CHEATER, code);
+}
+
+function expectRefusedBy(run: SimRun, seat: number, code: string): void {
+  expect(run.refused?.seat).toBe(seat);
   expect(run.refused?.errors.map((e) => e?.code)).toEqual(Array(run.peers.length).fill(code));
-  for (const p of run.peers) expect(p.table.head.seq).toBe(run.refused?.seq);
+  for (const p of run.peers) {
+    expect(p.table.head.seq).toBe(run.refused?.seq);
+    expect(p.table.hash).toBe(run.hashes.at(-1));
+  }
 }
 
 /** Every peer reveals its seed now (mid-round, this abandons the round), except `withheld`. */
@@ -101,7 +111,77 @@ function entrySeq(run: SimRun, kind: string, seat: number): number {
   });
 }
 
+/** The review's table: Mexican Train, 3 seats, double-12 (91 tiles), 15 each. */
+const MT12: Table = {
+  variant: 'mexican-train',
+  players: 3,
+  options: { set: 12, handSize: 15, rounds: 1 },
+};
+
+/**
+ * The first shuffler rewrites its hop: `alter` changes the honest output points,
+ * knowing its scalar and the plain tile points, and sends them with the proof of
+ * its honest output.
+ */
+function firstShufflerCheats(
+  alter: (output: Uint8Array[], tile: (t: number) => Uint8Array, s: bigint) => void,
+): SimRun {
+  return runTable({
+    ...MT12,
+    stopWhen: (peers) => peers.some((p) => p.table.deal.decks[0]?.shuffles.length),
+    tamper: (seat, draft, peer) => {
+      if (seat !== 0 || draft.kind !== 'shuffle-hop') return draft;
+      const { deal, seed } = peer.table;
+      const deck = deal.decks[0]!;
+      const s = shuffleScalar(deal.ctx, seed, 0);
+      const tile = (t: number) => deck.initial.bytes[t]!;
+      const honest = draft.body as ShuffleHopBody;
+      const output = honest.points.map((p) => fromBase64url(p, 32)!);
+      alter(output, tile, s);
+      return { ...draft, body: { ...honest, points: output.map(toBase64url) } };
+    },
+  });
+}
+
 describe('refused at once', () => {
+  it('a shuffle that plants s·(T_a + 2·T_b) to find tiles a and b later: BAD_SHUFFLE_PROOF', () => {
+    const run = firstShufflerCheats((output, tile, s) => {
+      const planted = ristretto.fromBytes(tile(7)).add(ristretto.fromBytes(tile(11)).multiply(2n));
+      output[5] = planted.multiply(s).toBytes();
+    });
+    expectRefusedBy(run, 0, 'BAD_SHUFFLE_PROOF');
+  });
+
+  it('a shuffle that moves a point’s worth between two points, keeping their sum: BAD_SHUFFLE_PROOF', () => {
+    const run = firstShufflerCheats((output, tile, s) => {
+      const shift = ristretto.fromBytes(tile(3)).multiply(s);
+      output[0] = ristretto.fromBytes(output[0]!).add(shift).toBytes();
+      output[1] = ristretto.fromBytes(output[1]!).subtract(shift).toBytes();
+    });
+    expectRefusedBy(run, 0, 'BAD_SHUFFLE_PROOF');
+  });
+
+  it('a shuffle with a foreign point: BAD_SHUFFLE_PROOF', () => {
+    const run = withCheater('shuffle-hop', (draft, peer) => {
+      const body = draft.body as ShuffleHopBody;
+      const foreign = toBase64url(mul(peer.table.deal.decks[0]!.initial.points[0]!, 3n).toBytes());
+      return { ...draft, body: { ...body, points: [foreign, ...body.points.slice(1)] } };
+    });
+    expectRefused(run, 'BAD_SHUFFLE_PROOF');
+  });
+
+  it('a lock that removes another scalar than its shuffle used: BAD_LOCK_PROOF', () => {
+    const run = withCheater('lock-hop', (draft, peer) => ({
+      ...draft,
+      body: dishonestLock(peer.table.deal.decks[0]!, CHEATER, () => {}, {
+        dealCtx: peer.table.deal.ctx,
+        seed: peer.table.seed,
+        shuffleScalarUsed: 4242n,
+      }),
+    }));
+    expectRefused(run, 'BAD_LOCK_PROOF');
+  });
+
   it('a wrong key: KEY_MISMATCH', () => {
     const run = withCheater('key-share', (draft) => {
       const body = draft.body as KeysBody;
@@ -284,53 +364,59 @@ describe('named by the end-of-round audit', () => {
     expect(violation).toMatchObject({ seat: CHEATER, seq, rule: 'R-7', code: 'ILLEGAL_MOVE' });
   });
 
-  it('a shuffle with a foreign point: SHUFFLE_MISMATCH', () => {
-    const run = withCheater(
-      'shuffle-hop',
-      (draft, peer) => {
-        const body = draft.body as ShuffleHopBody;
-        const foreign = toBase64url(
-          mul(peer.table.deal.decks[0]!.initial.points[0]!, 3n).toBytes(),
-        );
-        return { ...draft, body: { ...body, points: [foreign, ...body.points.slice(1)] } };
-      },
-      MT,
-      true,
-    );
+  it('a proven shuffle whose permutation was not drawn from the seed: SHUFFLE_MISMATCH', () => {
+    const run = withCheater('shuffle-hop', (draft, peer) => {
+      const { deal, seed } = peer.table;
+      const deck = deal.decks[0]!;
+      const perm = shufflePermutation(deal.ctx, seed, 0, MT_TILES).reverse();
+      const s = shuffleScalar(deal.ctx, seed, 0);
+      return { ...draft, body: provenShuffle(deal.ctx, deck, CHEATER, { perm, s, seed }) };
+    });
     expect(run.refused).toBeNull();
     const hop = run.peers[0]!.table.deal.decks[0]!.shuffles[CHEATER]!;
-    const table = revealSeeds(run);
-    expect(table.audits[0]!.violations).toEqual([
-      { seat: CHEATER, seq: hop.seq, moveIndex: null, rule: null, code: 'SHUFFLE_MISMATCH' },
-      aborted(run),
-    ]);
-    // one face opens to no tile: the round cannot be rebuilt and replayed
-    expect(table.audits[0]!.replayed).toBe(false);
+    // harmless to the others (the deck is still a shuffle of the tiles), but named
+    expect(run.peers[0]!.table.audits[0]).toEqual({
+      round: 1,
+      violations: [
+        { seat: CHEATER, seq: hop.seq, moveIndex: null, rule: null, code: 'SHUFFLE_MISMATCH' },
+      ],
+      replayed: true,
+    });
   });
 
-  it('a lock that removes a different shuffle scalar: every card opens to no tile; LOCK_MISMATCH', () => {
-    const run = withCheater(
-      'lock-hop',
-      (draft, peer) => ({
-        ...draft,
-        body: dishonestLock(peer.table.deal.decks[0]!, CHEATER, () => {}, {
-          dealCtx: peer.table.deal.ctx,
-          seed: peer.table.seed,
-          shuffleScalarUsed: 4242n,
-        }),
-      }),
-      MT,
-      true,
-    );
+  it('a proven lock whose keys were not drawn from the seed (shared consistently): LOCK_MISMATCH', () => {
+    const other = new Uint8Array(32).fill(77);
+    const run = runTable({
+      ...MT,
+      stopWhen: (peers) => peers.some((p) => mayMove(p.table)),
+      tamper: (seat, draft, peer) => {
+        if (seat !== CHEATER) return draft;
+        const { deal, seed } = peer.table;
+        const deck = deal.decks[0]!;
+        if (draft.kind === 'lock-hop') {
+          const s = shuffleScalar(deal.ctx, seed, 0);
+          const body = dishonestLock(deck, CHEATER, () => {}, {
+            dealCtx: deal.ctx,
+            seed: other,
+            shuffleScalarUsed: s,
+          });
+          return { ...draft, body };
+        }
+        if (draft.kind === 'key-share') {
+          return { ...draft, body: keysToShare(deal.ctx, deck, CHEATER, other)! };
+        }
+        return draft;
+      },
+    });
     expect(run.refused).toBeNull();
-    // nobody learns a hand: every own card stays unknown
-    for (const p of run.peers)
-      expect(p.table.view.hands[p.seat]!.every((c) => c.tile === null)).toBe(true);
     const lock = run.peers[0]!.table.deal.decks[0]!.locks[CHEATER]!;
-    expect(revealSeeds(run).audits[0]!.violations).toEqual([
-      { seat: CHEATER, seq: lock.seq, moveIndex: null, rule: null, code: 'LOCK_MISMATCH' },
-      aborted(run),
-    ]);
+    expect(revealSeeds(run).audits[0]!.violations).toContainEqual({
+      seat: CHEATER,
+      seq: lock.seq,
+      moveIndex: null,
+      rule: null,
+      code: 'LOCK_MISMATCH',
+    });
   });
 
   it('a withheld seed: the stalled seat is named, and the audit names it SEED_NOT_REVEALED', () => {

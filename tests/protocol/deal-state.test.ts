@@ -57,7 +57,10 @@ describe('seeds', () => {
 
   it('refuse seats and decks that do not exist', () => {
     expect(codeOf(applyDealEntry(fresh, commitSeed(3, seeds[0]!)))).toBe('UNKNOWN_SEAT');
-    const hop = entry('shuffle-hop', 0, { deck: 5, points: ['x'] });
+    const hop = entry('shuffle-hop', 0, {
+      ...buildShuffleHop(ctx, fresh.decks[0]!, seeds[0]!),
+      deck: 5,
+    });
     const all = apply(fresh, commitSeed(0), commitSeed(1), commitSeed(2));
     expect(codeOf(applyDealEntry(all, hop))).toBe('UNKNOWN_DECK');
   });

@@ -6,10 +6,20 @@ import {
   applyShuffleHop,
   buildLockHop,
   buildShuffleHop,
+  encodeShuffleProof,
   lockTranscript,
+  shuffleContext,
 } from '$lib/protocol/deck/hops';
-import type { LockHopBody } from '$lib/protocol/log/entry-kinds';
-import { baseMul, encodePoint, mul, scalar, type Point } from '$lib/protocol/crypto/group';
+import { proveShuffle } from '$lib/protocol/deck/shuffle-proof';
+import type { LockHopBody, ShuffleHopBody } from '$lib/protocol/log/entry-kinds';
+import {
+  baseMul,
+  decodePoint,
+  encodePoint,
+  mul,
+  scalar,
+  type Point,
+} from '$lib/protocol/crypto/group';
 import { proveLock } from '$lib/protocol/deck/lock-proof';
 import { lockScalars, nonceDrbg, shuffleScalar } from '$lib/protocol/deal/peer-secret';
 import { testSeed, tiles, unwrap } from './helpers';
@@ -86,5 +96,34 @@ export function dishonestLock(
       responseS: toBase64url(scalar.encode(proof.responseS)),
       responses: proof.responses.map((z) => toBase64url(scalar.encode(z))),
     },
+  };
+}
+
+/**
+ * A shuffle hop body for `output` (by default the input permuted by `perm` and
+ * multiplied by `s`), with the proof the honest prover makes for that witness.
+ */
+export function provenShuffle(
+  dealCtx: DealContext,
+  deck: DeckState,
+  seat: number,
+  witness: { readonly perm: readonly number[]; readonly s: bigint; readonly seed: Uint8Array },
+  alter: (output: Uint8Array[]) => void = () => {},
+): ShuffleHopBody {
+  const input = currentDeck(deck).bytes;
+  const output = witness.perm.map((j) => mul(decodePoint(input[j]!)!, witness.s).toBytes());
+  alter(output);
+  const shuffleKey = baseMul(witness.s).toBytes();
+  const statement = { context: shuffleContext(dealCtx, deck.id, seat), input, output, shuffleKey };
+  const proof = proveShuffle(
+    statement,
+    { permutation: witness.perm, scalar: witness.s },
+    witness.seed,
+  );
+  return {
+    deck: deck.id,
+    points: output.map(toBase64url),
+    shuffleKey: toBase64url(shuffleKey),
+    proof: encodeShuffleProof(proof),
   };
 }

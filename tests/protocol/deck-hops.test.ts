@@ -50,7 +50,7 @@ describe('a shuffle hop is refused', () => {
 
   it('with a duplicated point', () => {
     const dup = [points[1]!, ...points.slice(1)];
-    expect(codeOf(applyShuffleHop(ctx, deck, 0, 0, { deck: 0, points: dup }))).toBe(
+    expect(codeOf(applyShuffleHop(ctx, deck, 0, 0, { ...honest, points: dup }))).toBe(
       'DUPLICATE_POINT',
     );
   });
@@ -58,7 +58,7 @@ describe('a shuffle hop is refused', () => {
   it('with the identity, an invalid encoding, or the wrong size', () => {
     const identity = toBase64url(new Uint8Array(32));
     const invalid = toBase64url(new Uint8Array(32).fill(0xff));
-    const body = (p: string[]) => ({ deck: 0, points: p });
+    const body = (p: string[]) => ({ ...honest, points: p });
     expect(codeOf(applyShuffleHop(ctx, deck, 0, 0, body([identity, ...points.slice(1)])))).toBe(
       'IDENTITY_POINT',
     );

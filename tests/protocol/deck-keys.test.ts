@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import type { DealContext } from '$lib/protocol/deal/context';
-import { assignPositions, type DeckState } from '$lib/protocol/deck/deck';
+import { assignPositions, maskedDeck, type DeckState } from '$lib/protocol/deck/deck';
 import {
   applyLockHop,
   applyShuffleHop,
@@ -10,8 +10,8 @@ import {
 } from '$lib/protocol/deck/hops';
 import { applyKeys, keysToReveal, keysToShare, knownFace } from '$lib/protocol/deck/keys';
 import type { KeysBody } from '$lib/protocol/log/entry-kinds';
-import { mul, scalar } from '$lib/protocol/crypto/group';
-import { lockScalars } from '$lib/protocol/deal/peer-secret';
+import { baseMul, mul, scalar } from '$lib/protocol/crypto/group';
+import { lockScalars, shuffleScalar } from '$lib/protocol/deal/peer-secret';
 import { ctx, freshDeck, locked, seeds, shuffled } from './deck-fixture';
 import { unwrap } from './helpers';
 
@@ -99,16 +99,13 @@ describe('opening positions', () => {
   });
 
   it('shows a corrupted position as no tile', () => {
-    // seat 0 shuffles a foreign point into the deck; nothing can tell until it opens
+    // a deck as an unproven shuffle with a foreign point would leave it (refused
+    // today: BAD_SHUFFLE_PROOF), to show what opening such a position gives
     let deck = freshDeck();
-    const honest = buildShuffleHop(ctx, deck, seeds[0]!);
-    const foreign = toBase64url(mul(deck.initial.points[0]!, 99n).toBytes());
-    deck = unwrap(
-      applyShuffleHop(ctx, deck, 0, 0, {
-        deck: 0,
-        points: [...honest.points.slice(0, 7), foreign],
-      }),
-    );
+    const s = shuffleScalar(ctx, seeds[0]!, 0);
+    const points = [...deck.initial.points.slice(0, 7), mul(deck.initial.points[0]!, 99n)];
+    const hop = { seat: 0, seq: 0, deck: maskedDeck(points.map((p) => mul(p, s))) };
+    deck = { ...deck, shuffles: [{ ...hop, shuffleKey: baseMul(s) }] };
     for (const s of [1, 2]) {
       deck = unwrap(applyShuffleHop(ctx, deck, s, s, buildShuffleHop(ctx, deck, seeds[s]!)));
     }

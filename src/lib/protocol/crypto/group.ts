@@ -67,6 +67,43 @@ export function baseMulEncoded(k: Scalar): Uint8Array {
   return baseMul(k).toBytes();
 }
 
+/**
+ * Σ scalars[i]·points[i] on valid non-identity encodings, for public scalars. With
+ * the accelerator one libsodium multiplication per term beats noble's Pippenger
+ * (with its decoding) here; without it, Pippenger.
+ */
+export function msmPublicEncoded(
+  points: readonly Uint8Array[],
+  scalars: readonly Scalar[],
+): Uint8Array {
+  const lib = sodiumApi();
+  if (!lib)
+    return pippenger(
+      RistrettoPoint,
+      points.map((p) => RistrettoPoint.fromBytes(p)),
+      [...scalars],
+    ).toBytes();
+  return msmSecretEncoded(points, scalars);
+}
+
+/** a + b on valid encodings. */
+export function addEncoded(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const lib = sodiumApi();
+  if (lib) return lib.crypto_core_ristretto255_add(a, b);
+  return RistrettoPoint.fromBytes(a).add(RistrettoPoint.fromBytes(b)).toBytes();
+}
+
+/** A canonical encoding of a point other than the identity (whose encoding is all zeros). */
+export function isPointEncoding(bytes: Uint8Array): boolean {
+  if (bytes.length !== 32 || bytes.every((b) => b === 0)) return false;
+  const lib = sodiumApi();
+  return lib ? lib.crypto_core_ristretto255_is_valid_point(bytes) : decodePoint(bytes) !== null;
+}
+
+export function isIdentityEncoding(bytes: Uint8Array): boolean {
+  return bytes.length === 32 && bytes.every((b) => b === 0);
+}
+
 /** Σ scalars[i]·points[i] on encodings, for secret scalars (a fixed operation count). */
 export function msmSecretEncoded(
   points: readonly Uint8Array[],
@@ -105,10 +142,13 @@ export function isIdentity(point: Point): boolean {
   return point.is0();
 }
 
+/** A point nobody knows a discrete-log relation of (RFC 9380 hash to ristretto255). */
+export function hashToPoint(dst: string, message: Uint8Array): Point {
+  return ristretto255_hasher.hashToCurve(message, { DST: dst });
+}
+
 export function tilePoint(game: string, set: string, tile: number): Point {
-  return ristretto255_hasher.hashToCurve(utf8(JSON.stringify([game, set, tile])), {
-    DST: TILE_DST,
-  });
+  return hashToPoint(TILE_DST, utf8(JSON.stringify([game, set, tile])));
 }
 
 export const scalar = {

@@ -28,10 +28,11 @@ export interface ShuffleHopRecord {
   readonly seat: number;
   readonly seq: number;
   readonly deck: MaskedDeck;
+  /** S = s·G: the shuffle hop proves its scalar is s, the lock hop that it removes s. */
+  readonly shuffleKey: Point;
 }
 
 export interface LockHopRecord extends ShuffleHopRecord {
-  readonly shuffleKey: Point;
   readonly lockKeys: readonly Point[];
 }
 
@@ -57,7 +58,8 @@ export interface DeckState {
 
 export type DeckStage = 'shuffling' | 'locking' | 'ready';
 
-export const MAX_DECK_SIZE = 1024;
+/** The largest set is double-18 (190 tiles); a proven shuffle of 256 fits in one entry. */
+export const MAX_DECK_SIZE = 256;
 
 export function maskedDeck(points: readonly Point[]): MaskedDeck {
   const bytes = points.map(encodePoint);
@@ -68,7 +70,7 @@ export function openDeck(ctx: DealContext, id: number, spec: DeckSpec): Result<D
   const n = spec.tiles.length;
   const valid = spec.tiles.every((t) => Number.isSafeInteger(t) && t >= 0);
   if (n < 1 || n > MAX_DECK_SIZE || !valid || new Set(spec.tiles).size !== n) {
-    return fail('WRONG_SIZE', 'a deck holds 1…1024 distinct non-negative tile ids');
+    return fail('WRONG_SIZE', `a deck holds 1…${MAX_DECK_SIZE} distinct non-negative tile ids`);
   }
   const initial = maskedDeck(spec.tiles.map((t) => tilePoint(ctx.game, spec.set, t)));
   return ok({

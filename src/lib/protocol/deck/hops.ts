@@ -1,8 +1,10 @@
 // Shuffle and lock hops: building one from this peer's seed, and checking and
 // recording anyone's. A shuffle hop masks every point with the peer's shuffle
-// scalar and permutes; nothing about it can be checked until the audit except that
-// it is a deck of distinct valid points. A lock hop swaps that scalar for one per
-// position and proves it (lock-proof.ts), so a dishonest lock is refused at once.
+// scalar s, permutes, publishes S = s·G and proves the output is the input permuted
+// and multiplied by that s (shuffle-proof.ts). A lock hop swaps s for one scalar per
+// position and proves it (lock-proof.ts) against the S of the seat's own shuffle.
+// So a dishonest shuffle or lock is refused at once; whether s and the permutation
+// were drawn from the seed is left to the audit.
 import { concatBytes, fromBase64url, toBase64url } from '../crypto/bytes';
 import type { DealContext } from '../deal/context';
 import {
@@ -28,6 +30,8 @@ import {
 } from '../crypto/group';
 import { taggedHash } from '../crypto/hashing';
 import { proveLock, verifyLock, type LockProof } from './lock-proof';
+import { proveShuffle, verifyShuffle, type ShuffleProof } from './shuffle-proof';
+import type { ShuffleProofBody } from '../log/entry-kinds';
 import { lockScalars, nonceDrbg, shufflePermutation, shuffleScalar } from '../deal/peer-secret';
 
 function decodePointText(text: string): Point | null {
@@ -68,16 +72,68 @@ function checkTurn(
   return ok(true);
 }
 
+/** What a shuffle proof is bound to: the round, the deck and the seat whose hop it is. */
+export function shuffleContext(ctx: DealContext, deckId: number, seat: number): Uint8Array {
+  return taggedHash('trainyard/shuffle-context/v1', [ctx.game, ctx.round, ctx.seats, deckId, seat]);
+}
+
+export function encodeShuffleProof(proof: ShuffleProof): ShuffleProofBody {
+  const points = (list: readonly Uint8Array[]) => list.map(toBase64url);
+  const scalars = (list: readonly Scalar[]) => list.map((s) => toBase64url(scalar.encode(s)));
+  return {
+    commitments: points(proof.commitments),
+    chain: points(proof.chain),
+    commits: points(proof.commits),
+    chainCommits: points(proof.chainCommits),
+    responses: scalars(proof.responses),
+    chainResponses: scalars(proof.chainResponses),
+    permutedResponses: scalars(proof.permutedResponses),
+  };
+}
+
+/** Points are checked by the proof itself; null for a scalar that is not canonical. */
+function decodeShuffleProof(body: ShuffleProofBody): ShuffleProof | null {
+  const points = (list: readonly string[]) =>
+    list.map((t) => fromBase64url(t, 32) ?? new Uint8Array(0));
+  const scalars = (list: readonly string[]) => list.map(decodeScalarText);
+  const all = [body.responses, body.chainResponses, body.permutedResponses].map(scalars);
+  if (all.some((list) => list.some((s) => s === null))) return null;
+  const [responses, chainResponses, permutedResponses] = all as Scalar[][];
+  return {
+    commitments: points(body.commitments),
+    chain: points(body.chain),
+    commits: points(body.commits),
+    chainCommits: points(body.chainCommits),
+    responses: responses ?? [],
+    chainResponses: chainResponses ?? [],
+    permutedResponses: permutedResponses ?? [],
+  };
+}
+
+/** This peer's shuffle hop: the next one due on `deck`, which is its seat's. */
 export function buildShuffleHop(
   ctx: DealContext,
   deck: DeckState,
   seed: Uint8Array,
 ): ShuffleHopBody {
+  const seat = nextHopSeat(ctx, deck) ?? deck.shuffles.length;
   const input = currentDeck(deck).bytes;
   const s = shuffleScalar(ctx, seed, deck.id);
   const perm = shufflePermutation(ctx, seed, deck.id, input.length);
-  const output = perm.map((j) => toBase64url(mulEncoded(input[j] as Uint8Array, s)));
-  return { deck: deck.id, points: output };
+  const output = perm.map((j) => mulEncoded(input[j] as Uint8Array, s));
+  const statement = {
+    context: shuffleContext(ctx, deck.id, seat),
+    input,
+    output,
+    shuffleKey: baseMulEncoded(s),
+  };
+  const proof = proveShuffle(statement, { permutation: perm, scalar: s }, seed);
+  return {
+    deck: deck.id,
+    points: output.map(toBase64url),
+    shuffleKey: toBase64url(statement.shuffleKey),
+    proof: encodeShuffleProof(proof),
+  };
 }
 
 export function applyShuffleHop(
@@ -91,7 +147,20 @@ export function applyShuffleHop(
   if (!turn.ok) return turn;
   const decoded = decodeDeck(body.points, deckSize(deck));
   if (!decoded.ok) return decoded;
-  return ok({ ...deck, shuffles: [...deck.shuffles, { seat, seq, deck: decoded.value }] });
+  const keyBytes = fromBase64url(body.shuffleKey, 32);
+  const shuffleKey = keyBytes && decodePoint(keyBytes);
+  if (!keyBytes || !shuffleKey) return fail('BAD_POINT', 'shuffle key');
+  if (isIdentity(shuffleKey)) return fail('IDENTITY_POINT', 'shuffle key');
+  const proof = decodeShuffleProof(body.proof);
+  const statement = {
+    context: shuffleContext(ctx, deck.id, seat),
+    input: currentDeck(deck).bytes,
+    output: decoded.value.bytes,
+    shuffleKey: keyBytes,
+  };
+  if (!proof || !verifyShuffle(statement, proof)) return fail('BAD_SHUFFLE_PROOF');
+  const record = { seat, seq, deck: decoded.value, shuffleKey };
+  return ok({ ...deck, shuffles: [...deck.shuffles, record] });
 }
 
 export function lockTranscript(
@@ -191,6 +260,9 @@ export function applyLockHop(
   const [shuffleKey, ...lockKeys] = keys as Point[];
   if (!shuffleKey || isIdentity(shuffleKey) || lockKeys.some(isIdentity)) {
     return fail('IDENTITY_POINT', 'lock key');
+  }
+  if (!deck.shuffles[seat]?.shuffleKey.equals(shuffleKey)) {
+    return fail('BAD_LOCK_PROOF', 'not the shuffle key of this seat’s shuffle');
   }
   const proof = decodeProof(body.proof, n);
   if (!proof.ok) return proof;

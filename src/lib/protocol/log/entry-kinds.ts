@@ -31,7 +31,23 @@ export type HashText = string;
 export type Text32 = string;
 
 export type SeedCommitBody = { readonly commitment: HashText };
-export type ShuffleHopBody = { readonly deck: number; readonly points: readonly Text32[] };
+/** deck/shuffle-proof.ts: points (c, ĉ, t, t̂) and scalars (s, ŝ, s'), each as base64url. */
+export type ShuffleProofBody = {
+  readonly commitments: readonly Text32[];
+  readonly chain: readonly Text32[];
+  readonly commits: readonly Text32[];
+  readonly chainCommits: readonly Text32[];
+  readonly responses: readonly Text32[];
+  readonly chainResponses: readonly Text32[];
+  readonly permutedResponses: readonly Text32[];
+};
+export type ShuffleHopBody = {
+  readonly deck: number;
+  readonly points: readonly Text32[];
+  /** S = s·G for the hop's scalar s; the seat's lock hop must remove that s. */
+  readonly shuffleKey: Text32;
+  readonly proof: ShuffleProofBody;
+};
 export type LockProofBody = {
   readonly commitS: Text32;
   readonly commitK: Text32;
@@ -117,7 +133,20 @@ const commitBody = record({ label, commitment: hashText });
 
 const SHAPES: { readonly [K in DealEntryKind]: Shape } = {
   'seed-commit': record({ commitment: hashText }),
-  'shuffle-hop': record({ deck, points: list(text32) }),
+  'shuffle-hop': record({
+    deck,
+    points: list(text32),
+    shuffleKey: text32,
+    proof: record({
+      commitments: list(text32),
+      chain: list(text32),
+      commits: list(text32, 5),
+      chainCommits: list(text32),
+      responses: list(text32, 4),
+      chainResponses: list(text32),
+      permutedResponses: list(text32),
+    }),
+  }),
   'lock-hop': record({
     deck,
     points: list(text32),
