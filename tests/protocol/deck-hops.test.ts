@@ -7,10 +7,20 @@ import {
   applyShuffleHop,
   buildLockHop,
   buildShuffleHop,
+  lockTranscript,
 } from '$lib/protocol/deck/hops';
+import { proveLock } from '$lib/protocol/deck/lock-proof';
+import { createDrbg } from '$lib/protocol/crypto/drbg';
 import { unmask } from '$lib/protocol/deck/keys';
-import { encodePoint, mul, tilePoint } from '$lib/protocol/crypto/group';
-import { lockScalars } from '$lib/protocol/deal/peer-secret';
+import {
+  baseMul,
+  encodePoint,
+  mul,
+  scalar,
+  tilePoint,
+  type Point,
+} from '$lib/protocol/crypto/group';
+import { lockScalars, nonceDrbg, shuffleScalar } from '$lib/protocol/deal/peer-secret';
 import { ctx, dishonestLock, freshDeck, locked, seeds, shuffled } from './deck-fixture';
 import { tiles } from './helpers';
 
@@ -125,6 +135,48 @@ describe('a dishonest lock is refused at once', () => {
     const next = applyLockHop(ctx, deck, 0, 3, mine);
     expect(next.ok).toBe(true);
     if (next.ok) expect(codeOf(applyLockHop(ctx, next.value, 1, 4, mine))).toBe('BAD_LOCK_PROOF');
+  });
+
+  it('when a copy is balanced: position 0 := position 3 re-keyed, responses shifted to match', () => {
+    // With one weight vector for both the fold and the keys (ρ = e) this passes: the
+    // prover moves k_0's weight onto position 3 (k'_3 = k_3 + e_0·k_0 / e_3, k'_0 = 0),
+    // which keeps Σ e_i·k'_i = Σ e_i·k_i and the fold. Independent ρ refuses it.
+    const deck = shuffled(8);
+    const seed = seeds[0]!;
+    const before = currentDeck(deck);
+    const s = shuffleScalar(ctx, seed, 0);
+    const k = lockScalars(ctx, seed, 0, 8);
+    const after = before.points.map((p, i) => mul(p, scalar.mul(k[i]!, scalar.inv(s))));
+    after[0] = mul(before.points[3]!, scalar.mul(k[0]!, scalar.inv(s)));
+    const afterBytes = after.map(encodePoint);
+    const shuffleKey = baseMul(s).toBytes();
+    const lockKeys = k.map((x) => baseMul(x).toBytes());
+    const transcript = lockTranscript(ctx, 0, 0, before.bytes, afterBytes, shuffleKey, lockKeys);
+    const weights = createDrbg('trainyard/lock-weights/v1', [transcript]);
+    const e = k.map(() => scalar.fromWide(weights.bytes(16)));
+    const moved = [...k];
+    moved[3] = scalar.add(k[3]!, scalar.mul(scalar.mul(e[0]!, k[0]!), scalar.inv(e[3]!)));
+    moved[0] = 0n;
+    const proof = proveLock(
+      { transcript, before: before.bytes },
+      { shuffleScalar: s, lockScalars: moved },
+      nonceDrbg(seed, transcript),
+    );
+    const text = (p: Point): string => toBase64url(encodePoint(p));
+    const body = {
+      deck: 0,
+      points: afterBytes.map(toBase64url),
+      shuffleKey: toBase64url(shuffleKey),
+      lockKeys: lockKeys.map(toBase64url),
+      proof: {
+        commitS: text(proof.commitS),
+        commitK: text(proof.commitK),
+        commitFold: text(proof.commitFold),
+        responseS: toBase64url(scalar.encode(proof.responseS)),
+        responses: proof.responses.map((z) => toBase64url(scalar.encode(z))),
+      },
+    };
+    expect(codeOf(applyLockHop(ctx, deck, 0, 3, body))).toBe('BAD_LOCK_PROOF');
   });
 
   it('for any single position scaled by any other factor', () => {
