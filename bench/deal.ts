@@ -1,6 +1,8 @@
 // `npm run bench` → deal: the mental-poker deck over ristretto255 and the table
 // reducer. One peer's shuffle and lock hops for 91 tiles against 91 plain
-// multiplications measured in the same run (hopRatio); the deal of a Mexican Train
+// multiplications measured in the same run (hopRatio); proving and verifying one
+// 91-tile shuffle (shuffleProveMs, shuffleVerifyMs: the hop's own multiplications
+// are in the proving time, the point checks in the verifying time); the deal of a Mexican Train
 // round through the real reducer for 91 tiles with 2, 4 and 8 peers and 136 with
 // 8, entry by entry on the critical path (each entry built and signed by its
 // author, then verified and applied by one peer: what a deal takes when peers work
@@ -268,10 +270,20 @@ export async function run(): Promise<Record<string, unknown>> {
     shuffleRatio: +(h.shuffle / h.plain).toFixed(2),
     lockRatio: +(h.lock / h.plain).toFixed(2),
     hopRatioTarget: 0.6,
+    /** One 91-tile shuffle hop built with its proof, and checked on arrival (one core). */
+    shuffleProveMs: ms(h.shuffle),
+    shuffleVerifyMs: ms(h.verifyShuffle),
+    shuffleProveTargetMs: 500,
+    shuffleVerifyTargetMs: 250,
+    /** The whole 4-player deal with proofs (91 tiles, 15 each), on the critical path. */
+    deal4Ms: deals['91x4'],
+    deal4TargetMs: 2500,
     /** The same hop on noble alone (no WebAssembly), against its own plain multiplications. */
     nobleOnly: {
       hop91Ms: ms(noble.shuffle + noble.lock),
       hopRatio: +((noble.shuffle + noble.lock) / noble.plain).toFixed(2),
+      shuffleProveMs: ms(noble.shuffle),
+      shuffleVerifyMs: ms(noble.verifyShuffle),
     },
     verifyShuffleHop91Ms: ms(h.verifyShuffle),
     verifyLockHop91Ms: ms(h.verifyLock),
