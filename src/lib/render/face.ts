@@ -84,7 +84,7 @@ function halfPrims(
         x: ox + unit / 2,
         y: oy + unit * 0.44,
         text: name,
-        size: unit * (name.length <= 2 ? 0.42 : name.length === 3 ? 0.34 : 0.27),
+        size: unit * (name.length <= 2 ? 0.42 : name.length === 3 ? 0.3 : 0.25),
         colour,
       },
     ];

@@ -18,15 +18,16 @@ export interface Frame {
   readonly header: number;
 }
 
-export function frameFor(viewport: Size): Frame {
+/** `scale` enlarges tiles where a board has few of them (the railominos line). */
+export function frameFor(viewport: Size, scale = 1): Frame {
   const wide = viewport.width >= 700;
-  const unit = wide ? 30 : 24;
+  const unit = Math.round((wide ? 30 : 24) * scale);
   return {
     width: Math.max(320, Math.floor(viewport.width)),
     unit,
     pad: wide ? 12 : 6,
     gap: Math.round(unit * 0.12),
-    side: wide ? 150 : 0,
+    side: wide ? 172 : 0,
     header: wide ? 0 : 20,
   };
 }
@@ -153,7 +154,8 @@ export function buildLane(frame: Frame, top: number, spec: LaneSpec): BuiltLane 
     y += rowH + rowGap;
   });
   const bodyH = Math.max(unit, y - rowGap - bodyTop);
-  const minH = side > 0 ? 3 * 17 : 0;
+  // Room beside the tiles for the label, caption and two rows of badges.
+  const minH = side > 0 ? (spec.badges.length > 0 ? 84 : 44) : 0;
   const h = Math.max(minH, (side > 0 ? inner : header) + bodyH + inner);
   const rect: Rect = { x, y: top, w, h };
   if (spec.target !== null) hitAreas.push({ target: spec.target, kind: 'lane', rect, open: null });

@@ -49,7 +49,7 @@ export function layoutBoard(
   viewport: Size,
   names?: readonly string[],
 ): BoardLayout {
-  const frame = frameFor(viewport);
+  const frame = frameFor(viewport, view.variant === 'railominos' ? 1.3 : 1);
   const stacked = stackLanes(frame, lanesFor(view, viewer, names));
   return {
     variant: view.variant,

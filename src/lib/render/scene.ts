@@ -65,6 +65,18 @@ function pillFor(b: Badge, faces: BoardLayout['faces']): [string, PillStyle] | n
   }
 }
 
+/** Badges by how much they matter, so a narrow lane drops the least urgent. */
+const URGENCY: readonly Badge['kind'][] = [
+  'derailed',
+  'need',
+  'marker',
+  'turn',
+  'hand',
+  'tokens',
+  'count',
+  'you',
+];
+
 function drawRegion(
   r: Region,
   layout: BoardLayout,
@@ -76,7 +88,7 @@ function drawRegion(
   const radius = Math.min(12, layout.unit * 0.4);
   const quiet = r.kind === 'yard' || r.kind === 'discard';
   panels.roundRect(x, y, w, h, radius).fill({ color: 0x000000, alpha: quiet ? 0.1 : 0.2 });
-  if (r.own) {
+  if (r.own && !quiet) {
     panels.roundRect(x, y, w, h, radius).fill({ color: BRASS, alpha: 0.08 });
     panels.roundRect(x, y, w, h, radius).stroke({ width: 2, color: BRASS, alpha: 0.9 });
   } else {
@@ -102,7 +114,8 @@ function drawRegion(
   }
   texts.addChild(caption);
   const right = r.labelAt.x + r.labelAt.width;
-  for (const badge of r.badges) {
+  const badges = [...r.badges].sort((a, b) => URGENCY.indexOf(a.kind) - URGENCY.indexOf(b.kind));
+  for (const badge of badges) {
     const pill = pillFor(badge, layout.faces);
     if (!pill) continue;
     const [text, style] = pill;
