@@ -1,0 +1,514 @@
+// The table screen's state: the snapshot on screen (bots' moves shown one at a
+// time, at the player's chosen pace), the selected tile and its targets, the
+// move log, the pass-and-play curtain, and the player's intents handed to the
+// session through its TableClient.
+import {
+  variantOf,
+  type BaseState,
+  type Move,
+  type PlayMove,
+  type Seat,
+  type Target,
+  type TileId,
+} from '$lib/engine';
+import type { Engine191State } from '$lib/engine/variants/engine-191/state';
+import type { LocalSeatView, SessionResult, SessionSnapshot, TableClient } from '$lib/session';
+import { describeChange, type Change, type LogLine } from './log';
+import { targetWords, tileSetOf, tileText, tileWords } from './tiles';
+
+export type TileSource = 'hand' | 'yard';
+
+export interface Selection {
+  readonly tile: TileId;
+  readonly from: TileSource;
+}
+
+export interface Notice {
+  readonly kind: 'error' | 'hint' | 'info';
+  readonly text: string;
+  readonly rule: string | null;
+}
+
+/** A score yard play (E-7) waiting for the player to pick the tile that replaces it. */
+export interface YardChoice {
+  readonly tile: TileId;
+  readonly target: Target;
+  readonly replaces: readonly TileId[];
+}
+
+export interface RoundResult {
+  readonly round: number;
+  readonly scores: readonly number[];
+  readonly tokens: readonly number[] | null;
+  /** Moves played in the round: what its audit replayed. */
+  readonly moves: number;
+}
+
+export interface Pace {
+  /** Milliseconds a move stays on screen before the next is shown. */
+  readonly stepMs: number;
+}
+
+export interface ControllerHooks {
+  /** A tile was laid (for a sound). */
+  onPlay?(): void;
+  readonly setTimer?: (f: () => void, ms: number) => unknown;
+  readonly clearTimer?: (t: unknown) => void;
+}
+
+const MAX_LOG = 400;
+/** Behind by more than this many snapshots, the screen catches up without pausing. */
+const CATCH_UP = 60;
+
+function distinct<T>(list: readonly T[]): T[] {
+  return list.filter((x, i) => list.indexOf(x) === i);
+}
+
+function isPlay(m: Move): m is PlayMove {
+  return m.type === 'play';
+}
+
+export class TableController {
+  /** The snapshot on screen, paced behind the session's latest. */
+  shown = $state.raw<SessionSnapshot>() as SessionSnapshot;
+  /** The session's newest snapshot. */
+  latest = $state.raw<SessionSnapshot>() as SessionSnapshot;
+  log = $state.raw<readonly LogLine[]>([]);
+  /** The newest line, for the aria-live region. */
+  live = $state('');
+  lastPlay = $state.raw<Change['play']>(null);
+  selected = $state.raw<Selection | null>(null);
+  notice = $state.raw<Notice | null>(null);
+  yardChoice = $state.raw<YardChoice | null>(null);
+  /** Pass-and-play: the person seat whose hand is on screen. */
+  revealed = $state<Seat | null>(null);
+  busy = $state(false);
+  /** Snapshots waiting to be shown. */
+  behind = $state(0);
+  results = $state.raw<readonly RoundResult[]>([]);
+
+  readonly client: TableClient;
+  readonly #pace: Pace;
+  readonly #hooks: ControllerHooks;
+  readonly #queue: SessionSnapshot[] = [];
+  #timer: unknown = null;
+  #nextId = 1;
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(client: TableClient, pace: Pace, hooks: ControllerHooks = {}) {
+    this.client = client;
+    this.#pace = pace;
+    this.#hooks = hooks;
+    this.shown = client.snapshot;
+    this.latest = client.snapshot;
+    this.#record(client.snapshot);
+    this.#unsubscribe = client.subscribe((s) => this.#receive(s));
+  }
+
+  destroy(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    if (this.#timer !== null) (this.#hooks.clearTimer ?? clearTimeout)(this.#timer as never);
+    this.#timer = null;
+  }
+
+  // ---- reading ----
+
+  get table() {
+    return this.shown.table;
+  }
+
+  get view(): BaseState | null {
+    return this.shown.table?.view ?? null;
+  }
+
+  get names(): readonly string[] {
+    return this.shown.seats.map((s) => s.name);
+  }
+
+  /** The seats played by people on this browser. */
+  get persons(): readonly LocalSeatView[] {
+    return this.shown.table?.local.filter((l) => l.bot === null) ?? [];
+  }
+
+  get passAndPlay(): boolean {
+    return this.persons.length > 1;
+  }
+
+  /** The seat whose hand and point of view the screen shows. */
+  get viewer(): Seat | null {
+    if (!this.passAndPlay) return this.persons[0]?.seat ?? null;
+    return this.revealed;
+  }
+
+  get mine(): LocalSeatView | null {
+    const seat = this.viewer;
+    return this.persons.find((l) => l.seat === seat) ?? null;
+  }
+
+  /** Pass-and-play: a person is to act whose hand is not on screen. */
+  get curtain(): Seat | null {
+    if (!this.passAndPlay || !this.shown.table) return null;
+    const acting = this.shown.table.acting;
+    if (acting === null || acting === this.revealed) return null;
+    return this.persons.find((p) => p.seat === acting && p.autoplay === null) ? acting : null;
+  }
+
+  get caughtUp(): boolean {
+    return this.behind === 0;
+  }
+
+  get autoplay(): boolean {
+    return this.mine?.autoplay != null;
+  }
+
+  /** The moves the player on screen may make now. */
+  get legal(): readonly Move[] {
+    const mine = this.mine;
+    if (!mine || mine.autoplay || !this.caughtUp || this.curtain !== null) return [];
+    if (this.shown.desync || this.shown.ended) return [];
+    return mine.legal;
+  }
+
+  get myTurn(): boolean {
+    return this.legal.length > 0;
+  }
+
+  /** The view the player on screen sees (their own hand known). */
+  get myView(): BaseState | null {
+    return this.mine?.view ?? this.view;
+  }
+
+  get hand(): readonly TileId[] {
+    const seat = this.viewer;
+    const view = this.myView;
+    if (seat === null || !view || this.curtain !== null) return [];
+    const cards = view.hands[seat] ?? [];
+    // Sorted as a player holds them: by the higher end, then the lower.
+    return cards.flatMap((c) => (c.tile === null ? [] : [c.tile])).sort((a, b) => b - a);
+  }
+
+  /** Engine 191: the player's score yard (E-1), playable from (E-7). */
+  get yard(): readonly TileId[] {
+    const seat = this.viewer;
+    const view = this.myView;
+    if (seat === null || view?.variant !== 'engine-191') return [];
+    return (view as Engine191State).yards[seat] ?? [];
+  }
+
+  playsOf(tile: TileId, from: TileSource): readonly PlayMove[] {
+    return this.legal.filter(
+      (m): m is PlayMove =>
+        isPlay(m) && m.tile === tile && (m.from === 'yard') === (from === 'yard'),
+    );
+  }
+
+  choiceOf(tile: TileId): Move | null {
+    return this.legal.find((m) => m.type === 'choose' && m.tile === tile) ?? null;
+  }
+
+  /** A tile in hand (or yard) that can be played or chosen now. */
+  usable(tile: TileId, from: TileSource): boolean {
+    return this.playsOf(tile, from).length > 0 || (from === 'hand' && this.choiceOf(tile) !== null);
+  }
+
+  /** The targets the selected tile may go to. */
+  get targets(): readonly Target[] {
+    const sel = this.selected;
+    if (!sel) return [];
+    return distinct(this.playsOf(sel.tile, sel.from).map((m) => m.target));
+  }
+
+  move(type: 'draw' | 'pass' | 'removeTrack'): Move | null {
+    return this.legal.find((m) => m.type === type) ?? null;
+  }
+
+  get declares(): readonly Extract<Move, { type: 'declare' }>[] {
+    return this.legal.filter((m): m is Extract<Move, { type: 'declare' }> => m.type === 'declare');
+  }
+
+  get choosing(): boolean {
+    return this.legal.some((m) => m.type === 'choose');
+  }
+
+  /** "12 and 5, playable on your train" */
+  tileLabel(tile: TileId, from: TileSource): string {
+    const view = this.view;
+    if (!view) return '';
+    const set = tileSetOf(view);
+    const words = tileWords(set, tile);
+    const prefix = from === 'yard' ? `${words} in your score yard` : words;
+    if (this.choiceOf(tile) && from === 'hand') return `${prefix}, choose it in secret`;
+    const targets = distinct(this.playsOf(tile, from).map((m) => m.target));
+    if (targets.length === 0) return `${prefix}, no play now`;
+    return `${prefix}, playable on ${targets.map((t) => this.targetLabel(t)).join(' or ')}`;
+  }
+
+  targetLabel(target: Target): string {
+    const view = this.view;
+    return view ? targetWords(view, target, this.viewer, this.names) : target;
+  }
+
+  tileName(tile: TileId): string {
+    const view = this.view;
+    return view ? tileText(tileSetOf(view), tile) : String(tile);
+  }
+
+  // ---- intents ----
+
+  /** Taps a tile of the hand or the yard: choose it, play it, or show its targets. */
+  async pickTile(tile: TileId, from: TileSource = 'hand'): Promise<void> {
+    this.notice = null;
+    this.yardChoice = null;
+    const choice = from === 'hand' ? this.choiceOf(tile) : null;
+    if (choice) return this.send(choice);
+    const plays = this.playsOf(tile, from);
+    if (plays.length === 0) {
+      this.selected = null;
+      this.#explain(tile, from);
+      return;
+    }
+    if (this.selected?.tile === tile && this.selected.from === from) {
+      this.selected = null;
+      return;
+    }
+    const targets = distinct(plays.map((m) => m.target));
+    const [only] = targets;
+    if (targets.length === 1 && only !== undefined) {
+      this.selected = { tile, from };
+      return this.pickTarget(only);
+    }
+    this.selected = { tile, from };
+  }
+
+  /** Taps a target (on the board or in the target list) for the selected tile. */
+  async pickTarget(target: Target): Promise<void> {
+    const sel = this.selected;
+    if (!sel) return;
+    const plays = this.playsOf(sel.tile, sel.from).filter((m) => m.target === target);
+    const first = plays[0];
+    if (!first) {
+      this.#explain(sel.tile, sel.from, target);
+      return;
+    }
+    if (sel.from === 'yard' && plays.length > 1) {
+      this.yardChoice = {
+        tile: sel.tile,
+        target,
+        replaces: plays.flatMap((m) => (m.replace === undefined ? [] : [m.replace])),
+      };
+      return;
+    }
+    return this.send(first);
+  }
+
+  /** E-7: the tile from hand that goes to the yard in place of the one played. */
+  async pickReplacement(replace: TileId): Promise<void> {
+    const choice = this.yardChoice;
+    if (!choice) return;
+    const move = this.legal.find(
+      (m) =>
+        isPlay(m) &&
+        m.from === 'yard' &&
+        m.tile === choice.tile &&
+        m.target === choice.target &&
+        m.replace === replace,
+    );
+    this.yardChoice = null;
+    if (move) await this.send(move);
+  }
+
+  cancel(): void {
+    this.selected = null;
+    this.yardChoice = null;
+  }
+
+  async send(move: Move): Promise<void> {
+    const seat = this.viewer;
+    if (seat === null || this.busy) return;
+    this.busy = true;
+    this.selected = null;
+    this.yardChoice = null;
+    this.notice = null;
+    const result = await this.client.move(seat, move);
+    this.busy = false;
+    this.#refused(result);
+  }
+
+  async act(type: 'draw' | 'pass' | 'removeTrack'): Promise<void> {
+    const move = this.move(type);
+    if (move) await this.send(move);
+  }
+
+  async hint(): Promise<void> {
+    const seat = this.viewer;
+    if (seat === null || !this.myTurn) return;
+    const result = await this.client.hint(seat);
+    if (!result.ok) return this.#refused(result);
+    const move = result.value;
+    this.notice = { kind: 'hint', text: `Hint: ${this.describeMove(move)}`, rule: null };
+    if (move.type === 'play') this.selected = { tile: move.tile, from: move.from ?? 'hand' };
+  }
+
+  describeMove(move: Move): string {
+    switch (move.type) {
+      case 'play': {
+        const from = move.from === 'yard' ? ' from your score yard' : '';
+        return `play ${this.tileName(move.tile)}${from} on ${this.targetLabel(move.target)}`;
+      }
+      case 'draw':
+        return 'draw a tile';
+      case 'pass':
+        return 'pass';
+      case 'removeTrack':
+        return 'remove track';
+      case 'choose':
+        return `choose ${this.tileName(move.tile)}`;
+      case 'declare':
+        return move.tile === null ? 'say you do not hold it' : `lay ${this.tileName(move.tile)}`;
+    }
+  }
+
+  async toggleAutoplay(level: 'easy' | 'medium' | 'hard'): Promise<void> {
+    const seat = this.viewer;
+    if (seat === null) return;
+    this.selected = null;
+    this.#refused(await this.client.setAutoplay(seat, this.autoplay ? null : level));
+  }
+
+  /** Every person on this browser is ready for the next round. */
+  async nextRound(): Promise<void> {
+    const between = this.latest.table?.betweenRounds;
+    for (const p of this.persons) {
+      if (between && between.ready[p.seat]) continue;
+      this.#refused(await this.client.ready(p.seat));
+    }
+  }
+
+  /** Pass-and-play: the player named on the curtain has the device. */
+  reveal(): void {
+    const seat = this.curtain;
+    if (seat !== null) this.revealed = seat;
+  }
+
+  async resolveStall(action: 'bot' | 'end'): Promise<void> {
+    this.#refused(await this.client.resolveStall(action));
+  }
+
+  // ---- internals ----
+
+  #refused(result: SessionResult<unknown>): void {
+    if (result.ok) return;
+    const { detail, rule } = result.error;
+    this.notice = { kind: 'error', text: detail, rule: rule ?? null };
+    this.live = rule ? `Not allowed (${rule}): ${detail}` : `Not allowed: ${detail}`;
+  }
+
+  /** Why a tile cannot go where it was aimed, in the engine's words with its rule id. */
+  #explain(tile: TileId, from: TileSource, target?: Target): void {
+    const mine = this.mine;
+    const seat = this.viewer;
+    if (!mine || seat === null) return;
+    if (!this.myTurn) {
+      const text = this.autoplay
+        ? 'Autoplay is on: the bot plays your seat.'
+        : 'It is not your turn yet.';
+      this.notice = { kind: 'info', text, rule: null };
+      this.live = text;
+      return;
+    }
+    const variant = variantOf(mine.view.variant);
+    const aim = target ?? this.#likelyTarget(seat);
+    const base = { seat, type: 'play', tile, target: aim } as const;
+    const move: Move =
+      from === 'yard' ? { ...base, from: 'yard', replace: this.hand[0] ?? tile } : base;
+    const verdict = variant.validate(mine.view, move);
+    const name = this.tileName(tile);
+    if (verdict.kind === 'illegal' || verdict.kind === 'breach') {
+      const { message, rule } = verdict.error;
+      this.notice = { kind: 'error', text: `${name}: ${message}`, rule };
+    } else {
+      this.notice = { kind: 'error', text: `${name} cannot be played now.`, rule: null };
+    }
+    const n = this.notice;
+    this.live = n.rule ? `${n.text} (${n.rule})` : n.text;
+  }
+
+  #likelyTarget(seat: Seat): Target {
+    const view = this.view;
+    if (view?.variant === 'railominos') return 'east';
+    return `p${seat}`;
+  }
+
+  #receive(s: SessionSnapshot): void {
+    this.latest = s;
+    this.#queue.push(s);
+    this.behind = this.#queue.length;
+    if (this.#timer === null) this.#advance();
+  }
+
+  #advance(): void {
+    this.#timer = null;
+    for (;;) {
+      const next = this.#queue.shift();
+      if (!next) break;
+      const moved = this.#show(next);
+      this.behind = this.#queue.length;
+      const wait = this.#pace.stepMs;
+      if (moved && wait > 0 && this.#queue.length > 0 && this.#queue.length < CATCH_UP) {
+        this.#timer = (this.#hooks.setTimer ?? setTimeout)(() => this.#advance(), wait);
+        return;
+      }
+    }
+  }
+
+  /** Puts a snapshot on screen; true when it showed a move worth pausing on. */
+  #show(next: SessionSnapshot): boolean {
+    const prevView = this.shown.table?.view ?? null;
+    const nextView = next.table?.view ?? null;
+    let moved = false;
+    if (nextView) {
+      const change = describeChange(
+        prevView,
+        nextView,
+        next.seats.map((s) => s.name),
+        this.viewer,
+      );
+      if (change.lines.length > 0) {
+        const lines = change.lines.map((l) => ({ ...l, id: this.#nextId++ }));
+        const all = [...this.log, ...lines];
+        this.log = all.length > MAX_LOG ? all.slice(all.length - MAX_LOG) : all;
+        this.live = lines.map((l) => l.text).join(' ');
+      }
+      if (change.play) {
+        this.lastPlay = change.play;
+        this.#hooks.onPlay?.();
+      }
+      moved = prevView !== null && nextView.moveIndex !== prevView.moveIndex;
+    }
+    this.shown = next;
+    this.#record(next);
+    if (this.selected && !this.usable(this.selected.tile, this.selected.from)) this.selected = null;
+    if (this.passAndPlay && this.revealed === null && !next.table?.acting) {
+      this.revealed = null;
+    }
+    return moved;
+  }
+
+  /** Keeps each finished round's scores for the scoreboard. */
+  #record(s: SessionSnapshot): void {
+    const t = s.table;
+    if (!t) return;
+    const ends = [t.view, ...t.local.map((l) => l.lastRound)].filter(
+      (v): v is BaseState => v !== null && (v.phase === 'roundOver' || v.phase === 'gameOver'),
+    );
+    for (const v of ends) {
+      if (this.results.some((r) => r.round === v.round)) continue;
+      const tokens = v.variant === 'engine-191' ? (v as Engine191State).tokens : null;
+      this.results = [
+        ...this.results,
+        { round: v.round, scores: v.scores, tokens, moves: v.moveIndex },
+      ].sort((a, b) => a.round - b.round);
+    }
+  }
+}

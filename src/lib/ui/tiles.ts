@@ -1,0 +1,127 @@
+// Tiles and targets in words: the `a-b` notation (C-2), labels for buttons and
+// screen readers, and each variant's lanes as lists of tiles.
+import {
+  isDouble,
+  ownerOf,
+  pips,
+  tileDef,
+  tileName,
+  variantOf,
+  type BaseState,
+  type Seat,
+  type Target,
+  type TileId,
+  type TileSet,
+} from '$lib/engine';
+import type { DtState } from '$lib/engine/variants/derailing-the-train/state';
+import type { Engine191State } from '$lib/engine/variants/engine-191/state';
+import type { MtState } from '$lib/engine/variants/mexican-train/state';
+import type { RailominosState } from '$lib/engine/variants/railominos/state';
+
+export function tileSetOf(view: BaseState): TileSet {
+  return variantOf(view.variant).tileSet(view.players, view.options);
+}
+
+/** C-2 notation, higher end first (`12-5`, `0-0`; railroads `BN-UP`, `FRISCO`). */
+export function tileText(set: TileSet, tile: TileId): string {
+  return tileName(set, tile);
+}
+
+/** The two ends as the face draws them: [hi, lo]; FRISCO is [-1, -1]. */
+export function tileEnds(set: TileSet, tile: TileId): readonly [number, number] {
+  const t = tileDef(set, tile);
+  return t.wild ? [-1, -1] : [t.hi, t.lo];
+}
+
+/** Words for a screen reader: "12 and 5", "double 6", "BN and UP", "FRISCO". */
+export function tileWords(set: TileSet, tile: TileId): string {
+  const t = tileDef(set, tile);
+  if (t.wild) return 'FRISCO';
+  const hi = set.suits[t.hi] ?? '?';
+  const lo = set.suits[t.lo] ?? '?';
+  return isDouble(set, tile) ? `double ${hi}` : `${hi} and ${lo}`;
+}
+
+export function tileValue(set: TileSet, tile: TileId): number {
+  return pips(set, tile);
+}
+
+export type SeatNames = readonly string[];
+
+export function seatName(names: SeatNames, seat: Seat): string {
+  return names[seat] ?? `Seat ${seat + 1}`;
+}
+
+/** What a lane is called in this variant. */
+function laneNoun(view: BaseState): string {
+  return view.variant === 'engine-191' ? 'line' : 'train';
+}
+
+/** "your train", "Bo's train", "the Mexican Train", "the west end". */
+export function targetWords(
+  view: BaseState,
+  target: Target,
+  viewer: Seat | null,
+  names: SeatNames,
+): string {
+  const owner = ownerOf(target);
+  if (owner !== null) {
+    return owner === viewer
+      ? `your ${laneNoun(view)}`
+      : `${seatName(names, owner)}’s ${laneNoun(view)}`;
+  }
+  switch (target) {
+    case 'mexican':
+      return 'the Mexican Train';
+    case 'community':
+      return 'the community train';
+    case 'west':
+      return 'the west end';
+    case 'east':
+      return 'the east end';
+    default:
+      return target;
+  }
+}
+
+/**
+ * Every lane of the board as a list of tiles from its start outward, keyed by
+ * target (`p0`, `mexican`, `west`…), plus `hub` (engine, platform, main
+ * station, leader), and for Engine 191 `yard<N>` and `discard`.
+ */
+export function lanesOf(view: BaseState): Readonly<Record<string, readonly TileId[]>> {
+  const out: Record<string, readonly TileId[]> = {};
+  switch (view.variant) {
+    case 'mexican-train':
+    case 'mexican-train-tournament': {
+      const v = view as MtState;
+      out.hub = v.engine === null ? [] : [v.engine];
+      v.trains.forEach((t, i) => (out[`p${i}`] = t.tiles));
+      out.mexican = v.mexican?.tiles ?? [];
+      break;
+    }
+    case 'derailing-the-train': {
+      const v = view as DtState;
+      out.hub = v.platform === null ? [] : [v.platform];
+      v.trains.forEach((t, i) => (out[`p${i}`] = t.tiles));
+      out.community = v.community?.tiles ?? [];
+      break;
+    }
+    case 'engine-191': {
+      const v = view as Engine191State;
+      out.hub = v.station === null ? [] : [v.station];
+      v.lines.forEach((l, i) => (out[`p${i}`] = l.tiles));
+      v.yards.forEach((y, i) => (out[`yard${i}`] = y));
+      out.discard = v.discard;
+      break;
+    }
+    case 'railominos': {
+      const v = view as RailominosState;
+      out.hub = v.layout ? [v.layout.leader.tile] : [];
+      out.west = v.layout?.west.tiles ?? [];
+      out.east = v.layout?.east.tiles ?? [];
+      break;
+    }
+  }
+  return out;
+}
