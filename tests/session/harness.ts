@@ -28,7 +28,8 @@ export function seededRandom(seed: number): (n: number) => Uint8Array {
   return (n) => Uint8Array.from({ length: n }, () => rng.int(256));
 }
 
-export const FAST: Partial<SessionTiming> = { beatMs: 20, awayMs: 150, stallMs: 400 };
+/** Quick heartbeats; silence limits allow for browsers sharing one busy thread here. */
+export const FAST: Partial<SessionTiming> = { beatMs: 50, awayMs: 2000, stallMs: 5000 };
 
 export function transport(network: MemoryNetwork, id: string): Transport {
   const t = network.join(id);

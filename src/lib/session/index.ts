@@ -19,3 +19,16 @@ export {
   type SessionOptions,
   type SessionTiming,
 } from './session';
+export {
+  clientFor,
+  newRoomId,
+  resumeLocalTable,
+  startLocalTable,
+  storedTables,
+  type LocalSeatSpec,
+  type LocalTableSpec,
+  type TableClient,
+} from './client';
+export { fromStored, toStored } from './persist';
+export { openTableStore, type TableList, type TableStore, type TableSummary } from './store';
+export type { StoredTable } from './stored-table';

@@ -126,6 +126,13 @@ interface SeatKeys {
   readonly secret: Uint8Array;
 }
 
+/** A seat's keys as stored: which seat of the current game, and whether it is the person's. */
+export interface RestoredKeys extends SeatKeys {
+  readonly seat?: Seat;
+  readonly person?: boolean;
+  readonly autoplay?: BotLevel | null;
+}
+
 interface Segment {
   readonly setup: TableSetup;
   readonly game: string;
@@ -161,7 +168,7 @@ export class Session {
   #draft: LobbyDraft;
   /** The person's seat key of this browser, and the bots it runs, by public key. */
   readonly #keys = new Map<string, SeatKeys>();
-  readonly #personKey: SeatKeys;
+  #personKey: SeatKeys;
   /** Setups this browser signed, by game id. */
   readonly #signed = new Set<string>();
   #proposal: { setup: TableSetup; game: string; agreements: Map<Seat, Agreement> } | null = null;
@@ -436,7 +443,6 @@ export class Session {
     const rt = this.#segment?.seats.get(seat);
     if (!rt || rt.bot) return fail('NOT_NOW', `seat ${seat} is not a person’s seat here`);
     rt.autoplay = level;
-    if (level) this.ready(seat);
     this.#schedulePump();
     this.#changed();
     return ok(true);
@@ -510,27 +516,40 @@ export class Session {
 
   // ---- resuming ----
 
-  /** Rebuilds the game from stored segments and this browser's keys; a bad record changes nothing. */
+  /**
+   * Rebuilds the game from stored segments and this browser's seat keys (its
+   * person's key first); a record that does not verify is refused and changes nothing.
+   */
   restore(
     stored: readonly { setup: string; agreements: readonly Agreement[]; log: readonly string[] }[],
-    keys: readonly { publicKey: string; signing: Uint8Array; secret: Uint8Array }[],
+    keys: readonly RestoredKeys[],
   ): SessionResult<true> {
-    for (const k of keys) this.#keys.set(k.publicKey, { ...k });
+    if (this.#segment || this.#phase !== 'lobby') return fail('NOT_NOW', 'already at a table');
+    const before = new Map(this.#keys);
+    for (const k of keys) this.#keys.set(k.publicKey, k);
     const built: Segment[] = [];
     for (const s of stored) {
       const seg = this.#openSegment(s.setup, s.agreements);
-      if (!seg.ok) return seg;
-      for (const [i, e] of s.log.entries()) {
-        const r = seg.value.ledger.apply(e);
-        if (!r.ok) return fail('REFUSED', `entry ${i}: ${r.error.code}`);
+      const bad = !seg.ok ? seg : replay(seg.value.ledger, s.log);
+      if (!bad.ok) {
+        this.#keys.clear();
+        for (const [k, v] of before) this.#keys.set(k, v);
+        return bad;
       }
-      built.push(seg.value);
+      if (seg.ok) built.push(seg.value);
     }
     const last = built.pop();
     if (!last) return fail('BAD_SETUP', 'nothing stored');
+    const person = keys.find((k) => k.person);
+    if (person) this.#personKey = person;
+    for (const k of keys) {
+      const rt = last.seats.get(k.seat ?? -1);
+      if (rt && rt.bot === null) rt.autoplay = k.autoplay ?? null;
+    }
     this.#past.push(...built);
     this.#segment = last;
     this.#phase = 'playing';
+    for (const seg of [...built, last]) this.#signed.add(seg.game);
     this.#draft = {
       variant: last.setup.variant,
       options: last.setup.options,
@@ -541,9 +560,16 @@ export class Session {
     return ok(true);
   }
 
-  /** This browser's seat keys, to store. */
-  storedKeys(): { publicKey: string; signing: Uint8Array; secret: Uint8Array }[] {
-    return [...this.#keys.values()].map((k) => ({ ...k }));
+  /** This browser's seat keys in the current game, to store. */
+  storedKeys(): RestoredKeys[] {
+    const seg = this.#segment;
+    if (!seg) return [];
+    return seg.setup.seats.flatMap((s, seat) => {
+      const k = this.#keys.get(s.key);
+      if (!k || s.member !== this.member) return [];
+      const rt = seg.seats.get(seat);
+      return [{ ...k, seat, person: k === this.#personKey, autoplay: rt?.autoplay ?? null }];
+    });
   }
 
   // ---- internals: members and hosting ----
@@ -616,8 +642,9 @@ export class Session {
     return ok(true);
   }
 
+  /** The host's lobby; once the game is on, it only tells who is at the table. */
   #broadcastLobby(): void {
-    if (!this.isHost || this.#phase !== 'lobby') return;
+    if (!this.isHost) return;
     const members: MemberInfo[] = this.#order.flatMap((m) => {
       const info = this.#members.get(m);
       return info?.peer ? [{ member: m, name: info.name, peer: info.peer }] : [];
@@ -654,7 +681,25 @@ export class Session {
     }
     this.#hostCheck();
     this.#stallCheck();
+    this.#repeatReady();
+    // A submission the host never ordered (it was lost with a link): send it again.
+    if (this.#submittedAt === seq && this.#now() - this.#lastProgress > this.timing.awayMs / 2) {
+      this.#submittedAt = -1;
+      this.#schedulePump();
+    }
     this.#changed();
+  }
+
+  /** Between rounds, local seats say ready again, for browsers that came back since. */
+  #repeatReady(): void {
+    const seg = this.#segment;
+    const waiting = seg && this.#betweenRounds(seg);
+    if (!seg || !waiting) return;
+    for (const seat of seg.seats.keys()) {
+      if (waiting.ready[seat]) {
+        this.#broadcast({ t: 'ready', game: seg.game, round: waiting.round, seat });
+      }
+    }
   }
 
   /** When the host changes to this browser, collect what the others hold before sequencing. */
@@ -809,7 +854,8 @@ export class Session {
       return this.#drop('UNKNOWN_PEER', `bad hello from ${peer}`);
     }
     const known = this.#members.get(m.member);
-    if (known && known.key !== m.key) {
+    // A member met through the host's lobby has no key yet; its own hello brings it.
+    if (known && known.key !== '' && known.key !== m.key) {
       return this.#drop('UNKNOWN_PEER', `${m.member} came back with another key`);
     }
     const name = cleanName(m.name) || 'Player';
@@ -842,6 +888,7 @@ export class Session {
       this.#broadcastLobby();
       return;
     }
+    this.#broadcastLobby();
     if (this.#proposal) this.#send(peer, { t: 'propose', setup: setupJson(this.#proposal.setup) });
     const seg = this.#segment;
     if (seg) {
@@ -850,8 +897,7 @@ export class Session {
   }
 
   #onLobby(draft: LobbyDraft, members: readonly MemberInfo[]): void {
-    if (this.#phase !== 'lobby') return;
-    this.#draft = draft;
+    if (this.#phase === 'lobby') this.#draft = draft;
     for (const info of members) {
       if (info.member === this.member) continue;
       if (!this.#order.includes(info.member)) this.#order.push(info.member);
@@ -1273,6 +1319,14 @@ export class Session {
     const seg = this.#segment;
     if (!seg || this.#closed || this.#desync || this.#ended || this.#phase !== 'playing') return;
     if (this.#syncing) return;
+    const waiting = this.#betweenRounds(seg);
+    if (waiting) {
+      // An autoplay seat is ready at once; the others hear it.
+      for (const rt of seg.seats.values()) {
+        if (rt.autoplay && !waiting.ready[rt.seat]) this.ready(rt.seat);
+      }
+      return;
+    }
     const host = this.isHost;
     if (!host && this.#submittedAt === seg.ledger.seq) return;
     for (const rt of seg.seats.values()) {
@@ -1293,10 +1347,7 @@ export class Session {
       return null;
     }
     const ready = this.#ready.get(record.round) ?? new Set<Seat>();
-    const flags = seg.setup.seats.map((s, seat) => {
-      if (s.bot !== null || ready.has(seat)) return true;
-      return seg.seats.get(seat)?.autoplay != null;
-    });
+    const flags = seg.setup.seats.map((s, seat) => s.bot !== null || ready.has(seat));
     return flags.every(Boolean) ? null : { round: record.round, ready: flags };
   }
 
@@ -1412,6 +1463,14 @@ export class Session {
       entries: seg.ledger.seq,
     };
   }
+}
+
+function replay(ledger: Ledger, log: readonly string[]): SessionResult<true> {
+  for (const [i, e] of log.entries()) {
+    const r = ledger.apply(e);
+    if (!r.ok) return fail('REFUSED', `stored entry ${i}: ${r.error.code} ${r.error.detail ?? ''}`);
+  }
+  return ok(true);
 }
 
 function lastRoundView(table: TableState): TableState['view'] | null {

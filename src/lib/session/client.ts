@@ -1,0 +1,182 @@
+// What the table UI holds: a TableClient, the session's intents as promises and
+// its snapshots, whether the session runs on this thread or elsewhere. Local
+// tables (solo against bots, pass-and-play) run a real session over the
+// in-memory network, dealt and audited like any other, and are stored so that a
+// reload continues them.
+import type { BotLevel } from '$lib/bots';
+import type { Move, Options, Seat, VariantId } from '$lib/engine';
+import { createMemoryNetwork } from '$lib/net';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import { fail, ok, type SessionResult } from './errors';
+import { fromStored, toStored } from './persist';
+import { hostTable, type Session, type SessionTiming } from './session';
+import type { SessionSnapshot } from './snapshot';
+import { openTableStore, type TableList, type TableStore } from './store';
+import type { StoreResult } from './stored-table';
+
+export interface TableClient {
+  readonly room: string;
+  readonly snapshot: SessionSnapshot;
+  subscribe(listener: (s: SessionSnapshot) => void): () => void;
+  setVariant(variant: VariantId): Promise<SessionResult<true>>;
+  setOption(key: string, value: number): Promise<SessionResult<true>>;
+  addBot(level: BotLevel, name?: string): Promise<SessionResult<Seat>>;
+  addPlayer(name: string): Promise<SessionResult<Seat>>;
+  removeSeat(seat: Seat): Promise<SessionResult<true>>;
+  moveSeat(from: Seat, to: Seat): Promise<SessionResult<true>>;
+  rename(name: string): Promise<SessionResult<true>>;
+  start(): Promise<SessionResult<string>>;
+  move(seat: Seat, move: Move): Promise<SessionResult<true>>;
+  setAutoplay(seat: Seat, level: BotLevel | null): Promise<SessionResult<true>>;
+  ready(seat: Seat): Promise<SessionResult<true>>;
+  hint(seat: Seat): Promise<SessionResult<Move>>;
+  resolveStall(action: 'bot' | 'end'): Promise<SessionResult<true>>;
+  close(): void;
+}
+
+/** A client for a session on this thread. */
+export function clientFor(session: Session, onClose: () => void = () => {}): TableClient {
+  const now = <T>(f: () => T): Promise<T> => Promise.resolve().then(f);
+  return {
+    room: session.room,
+    get snapshot() {
+      return session.snapshot;
+    },
+    subscribe: (listener) => session.subscribe(listener),
+    setVariant: (v) => now(() => session.setVariant(v)),
+    setOption: (k, v) => now(() => session.setOption(k, v)),
+    addBot: (level, name) => now(() => session.addBot(level, name)),
+    addPlayer: (name) => now(() => session.addPlayer(name)),
+    removeSeat: (seat) => now(() => session.removeSeat(seat)),
+    moveSeat: (from, to) => now(() => session.moveSeat(from, to)),
+    rename: (name) => now(() => session.rename(name)),
+    start: () => now(() => session.start()),
+    move: (seat, move) => now(() => session.move(seat, move)),
+    setAutoplay: (seat, level) => now(() => session.setAutoplay(seat, level)),
+    ready: (seat) => now(() => session.ready(seat)),
+    hint: (seat) => now(() => session.hint(seat)),
+    resolveStall: (action) => now(() => session.resolveStall(action)),
+    close: () => {
+      session.close();
+      onClose();
+    },
+  };
+}
+
+export type LocalSeatSpec =
+  | { readonly kind: 'person'; readonly name: string }
+  | { readonly kind: 'bot'; readonly level: BotLevel; readonly name?: string };
+
+export interface LocalTableSpec {
+  readonly variant: VariantId;
+  readonly options?: Options;
+  /** The first seat is this browser's person; more people make it pass-and-play. */
+  readonly seats: readonly LocalSeatSpec[];
+  readonly timing?: Partial<SessionTiming>;
+  /** Where tables are kept (defaults to this browser's IndexedDB; null: not kept). */
+  readonly store?: TableStore | null;
+}
+
+const LOCAL_MEMBER = 'local';
+const SAVE_EVERY_MS = 250;
+
+export function newRoomId(): string {
+  return toBase64url(globalThis.crypto.getRandomValues(new Uint8Array(9)));
+}
+
+async function defaultStore(): Promise<TableStore | null> {
+  const opened = await openTableStore();
+  return opened.ok ? opened.value : null;
+}
+
+/** Saves the session after changes, at most every SAVE_EVERY_MS, and once more on close. */
+function keeper(store: TableStore | null): {
+  onChange: (s: Session) => void;
+  flush: (s: Session) => void;
+} {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const save = (s: Session): void => {
+    timer = null;
+    const record = toStored(s, Date.now());
+    if (store && record) void store.save(record);
+  };
+  return {
+    onChange: (s) => {
+      timer ??= setTimeout(() => save(s), SAVE_EVERY_MS);
+    },
+    flush: (s) => {
+      if (timer) clearTimeout(timer);
+      save(s);
+    },
+  };
+}
+
+/** Solo against bots, or pass-and-play: a table on this browser alone, started at once. */
+export async function startLocalTable(spec: LocalTableSpec): Promise<SessionResult<TableClient>> {
+  const [first, ...rest] = spec.seats;
+  if (first?.kind !== 'person') return fail('BAD_SETUP', 'the first seat is this browser’s player');
+  const store = spec.store === undefined ? await defaultStore() : spec.store;
+  const room = newRoomId();
+  const endpoint = createMemoryNetwork().join(`${room}-local`);
+  if (!endpoint.ok) return fail('NOT_NOW', endpoint.error.message);
+  const keep = keeper(store);
+  const session = hostTable({
+    transport: endpoint.value,
+    room,
+    member: LOCAL_MEMBER,
+    name: first.name,
+    ...(spec.timing ? { timing: spec.timing } : {}),
+    onChange: keep.onChange,
+  });
+  const steps: (() => SessionResult<unknown>)[] = [
+    () => session.setVariant(spec.variant),
+    ...rest.map(
+      (s) => () => (s.kind === 'bot' ? session.addBot(s.level, s.name) : session.addPlayer(s.name)),
+    ),
+    ...Object.entries(spec.options ?? {}).map(
+      ([k, v]) =>
+        () =>
+          session.setOption(k, v),
+    ),
+    () => session.start(),
+  ];
+  for (const step of steps) {
+    const r = step();
+    if (!r.ok) {
+      session.close();
+      return r;
+    }
+  }
+  return ok(clientFor(session, () => keep.flush(session)));
+}
+
+/** A stored local table, continued where it was left; a record that fails is set aside. */
+export async function resumeLocalTable(
+  room: string,
+  options: { readonly store?: TableStore | null; readonly timing?: Partial<SessionTiming> } = {},
+): Promise<SessionResult<TableClient>> {
+  const store = options.store === undefined ? await defaultStore() : options.store;
+  if (!store) return fail('NOT_NOW', 'this browser keeps no tables (no IndexedDB)');
+  const loaded = await store.load(room);
+  if (!loaded.ok) return fail('BAD_SETUP', `${loaded.error.code}: ${loaded.error.detail}`);
+  const endpoint = createMemoryNetwork().join(`${room}-local`);
+  if (!endpoint.ok) return fail('NOT_NOW', endpoint.error.message);
+  const keep = keeper(store);
+  const session = fromStored(loaded.value, {
+    transport: endpoint.value,
+    ...(options.timing ? { timing: options.timing } : {}),
+    onChange: keep.onChange,
+  });
+  if (!session.ok) {
+    await store.setAside(room, `${session.error.code}: ${session.error.detail}`);
+    return session;
+  }
+  return ok(clientFor(session.value, () => keep.flush(session.value)));
+}
+
+/** The tables this browser holds (newest first) and any set aside as damaged. */
+export async function storedTables(store?: TableStore | null): Promise<StoreResult<TableList>> {
+  const s = store === undefined ? await defaultStore() : store;
+  if (!s) return { ok: false, error: { code: 'STORAGE_UNAVAILABLE', detail: 'no IndexedDB here' } };
+  return s.list();
+}

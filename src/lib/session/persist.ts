@@ -1,0 +1,84 @@
+// A session as a stored record and back: the agreed setups, every log entry and
+// this browser's seat keys (its person's and the bots it runs), so that a reload
+// resumes the table. A record that does not verify is refused with the reason.
+import { BOT_LEVELS, type BotLevel } from '$lib/bots';
+import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
+import { fail, ok, type SessionResult } from './errors';
+import type { RestoredKeys, Session, SessionOptions } from './session';
+import { Session as SessionClass } from './session';
+import { setupJson } from './setup';
+import { STORED_TABLE_VERSION, type StoredSeatKeys, type StoredTable } from './stored-table';
+
+export function toStored(
+  session: Session,
+  savedAt: number,
+  settings: StoredTable['settings'] = {},
+): StoredTable | null {
+  const segments = session.segments();
+  const last = segments[segments.length - 1];
+  if (!last) return null;
+  const snap = session.snapshot;
+  const keys: StoredSeatKeys[] = session.storedKeys().map((k) => ({
+    game: last.game,
+    seat: k.seat ?? 0,
+    kind: k.person ? 'human' : last.setup.seats[k.seat ?? 0]?.bot ? 'bot' : 'human',
+    level: last.setup.seats[k.seat ?? 0]?.bot ?? k.autoplay ?? null,
+    signingSecret: toBase64url(k.signing),
+    secret: toBase64url(k.secret),
+  }));
+  // The person's own key comes first: it signs for the person's seat again on resume.
+  keys.sort((a, b) => Number(b.kind === 'human') - Number(a.kind === 'human'));
+  return {
+    version: STORED_TABLE_VERSION,
+    room: session.room,
+    savedAt,
+    device: session.member,
+    name: session.name,
+    variant: last.setup.variant,
+    round: snap.table?.round ?? 1,
+    finished: snap.table?.gameOver === true || snap.ended !== null,
+    segments: segments.map((s) => ({
+      setup: setupJson(s.setup),
+      game: s.game,
+      agreements: s.agreements,
+      log: s.log,
+    })),
+    keys,
+    settings,
+  };
+}
+
+/** A session rebuilt from its stored record, on a fresh transport. */
+export function fromStored(
+  stored: StoredTable,
+  options: Omit<SessionOptions, 'room' | 'member' | 'name'>,
+): SessionResult<Session> {
+  const keys: RestoredKeys[] = [];
+  for (const k of stored.keys) {
+    const signing = fromBase64url(k.signingSecret, 64);
+    const secret = fromBase64url(k.secret, 32);
+    if (!signing || !secret) return fail('BAD_SETUP', 'a stored key is damaged');
+    const level = (BOT_LEVELS as readonly (string | null)[]).includes(k.level)
+      ? (k.level as BotLevel | null)
+      : null;
+    keys.push({
+      signing,
+      secret,
+      // An Ed25519 secret key holds its public key in its last 32 bytes.
+      publicKey: toBase64url(signing.slice(32)),
+      seat: k.seat,
+      person: k.kind === 'human',
+      autoplay: k.kind === 'human' ? level : null,
+    });
+  }
+  const session = new SessionClass(
+    { ...options, room: stored.room, member: stored.device, name: stored.name },
+    false,
+  );
+  const restored = session.restore(stored.segments, keys);
+  if (!restored.ok) {
+    session.close();
+    return restored;
+  }
+  return ok(session);
+}
