@@ -39,18 +39,20 @@ import {
   type EntryKind,
   type TableState,
 } from '$lib/protocol';
-import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { fail, ok, type SessionErrorCode, type SessionResult } from './errors';
 import { Ledger, type LocalKeys } from './ledger';
 import {
   checkAgreement,
   checkAgreements,
+  checkHello,
   checkOptions,
   cleanName,
   gameId,
   parseSetup,
   setupJson,
   signAgreement,
+  signHello,
   type Agreement,
   type SeatSetup,
   type TableSetup,
@@ -98,6 +100,8 @@ export interface SessionOptions {
   readonly now?: () => number;
   /** How bots choose (defaults to the bots' chooseMove). */
   readonly decide?: typeof chooseMove;
+  /** Messages a peer may send at once, and per second after that. */
+  readonly rate?: { readonly burst: number; readonly perSecond: number };
   /** Told after every change that should be stored (see persist.ts). */
   readonly onChange?: (session: Session) => void;
 }
@@ -141,8 +145,22 @@ interface Segment {
   readonly seats: Map<Seat, SeatRuntime>;
 }
 
-const RATE_CAPACITY = 4000;
-const RATE_PER_SECOND = 2000;
+/** Refusals that come after the signature check: the entry's seat is proven its author. */
+const SIGNED_REFUSALS = (code: string): boolean =>
+  ![
+    'MALFORMED_ENTRY',
+    'NON_CANONICAL',
+    'WRONG_GAME',
+    'BAD_SEQ',
+    'BAD_CHAIN',
+    'UNKNOWN_SEAT',
+    'UNKNOWN_KIND',
+    'MALFORMED_BODY',
+    'WRONG_AUTHOR',
+    'BAD_SIGNATURE',
+  ].includes(code);
+
+const DEFAULT_RATE = { burst: 4000, perSecond: 2000 };
 const MAX_EVENTS = 200;
 const MAX_REFUSALS = 50;
 
@@ -159,6 +177,7 @@ export class Session {
   readonly #now: () => number;
   readonly #decide: typeof chooseMove;
   readonly #onChange: ((s: Session) => void) | undefined;
+  readonly #rate: { readonly burst: number; readonly perSecond: number };
 
   #phase: SessionPhase = 'lobby';
   readonly #members = new Map<string, Member>();
@@ -211,6 +230,7 @@ export class Session {
     this.#now = options.now ?? Date.now;
     this.#decide = options.decide ?? chooseMove;
     this.#onChange = options.onChange;
+    this.#rate = options.rate ?? DEFAULT_RATE;
     this.#lastProgress = this.#now();
     this.#personKey = this.#newKeys();
     this.#members.set(this.member, {
@@ -482,8 +502,11 @@ export class Session {
       return ok(true);
     }
     const table = seg.ledger.any;
+    // Every seat whose browser is gone (or that owes and stays silent) goes to a bot run here.
+    const stalled = this.#stall.seats;
     const seats = seg.setup.seats.map((s, i) => {
-      if (!this.#stall?.seats.includes(i) || s.member === this.member) return s;
+      const gone = !this.#present(s.member) || stalled.includes(i);
+      if (!gone || s.member === this.member) return s;
       const keys = this.#newKeys();
       return { name: s.name, key: keys.publicKey, bot: 'medium' as const, member: this.member };
     });
@@ -607,14 +630,24 @@ export class Session {
     return this.#rank().find((m) => this.#present(m)) ?? null;
   }
 
+  /**
+   * The host orders entries only while it sees most of the seats' browsers, so
+   * two sides of a split table can never both extend the log.
+   */
+  #quorum(): boolean {
+    const seg = this.#segment;
+    if (!seg) return true;
+    const browsers = new Set(seg.setup.seats.map((s) => s.member));
+    const present = [...browsers].filter((m) => this.#present(m)).length;
+    return present * 2 > browsers.size;
+  }
+
   #hello(): Wire {
-    return {
-      t: 'hello',
-      room: this.room,
-      member: this.member,
-      name: this.#name,
-      key: this.#personKey.publicKey,
-    };
+    const { room, member } = this;
+    const name = this.#name;
+    const key = this.#personKey;
+    const sig = signHello(room, member, this.transport.id, name, key.signing);
+    return { t: 'hello', room, member, name, key: key.publicKey, sig };
   }
 
   #lobbyHost(): SessionResult<true> {
@@ -672,7 +705,8 @@ export class Session {
   #tick(): void {
     if (this.#closed) return;
     const seq = this.#segment?.ledger.seq ?? 0;
-    this.#broadcast({ t: 'beat', game: this.#segment?.game ?? null, seq });
+    const hash = this.#segment?.ledger.hash ?? '';
+    this.#broadcast({ t: 'beat', game: this.#segment?.game ?? null, seq, hash });
     // links to members we know but lost: try again
     for (const [m, info] of this.#members) {
       if (m !== this.member && info.peer && !this.transport.peers().includes(info.peer)) {
@@ -777,8 +811,9 @@ export class Session {
 
   #allowed(peer: PeerId): boolean {
     const now = this.#now();
-    const b = this.#buckets.get(peer) ?? { tokens: RATE_CAPACITY, at: now };
-    b.tokens = Math.min(RATE_CAPACITY, b.tokens + ((now - b.at) / 1000) * RATE_PER_SECOND);
+    const { burst, perSecond } = this.#rate;
+    const b = this.#buckets.get(peer) ?? { tokens: burst, at: now };
+    b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * perSecond);
     b.at = now;
     this.#buckets.set(peer, b);
     if (b.tokens < 1) return false;
@@ -813,10 +848,7 @@ export class Session {
       case 'hello':
         return;
       case 'beat':
-        if (m.game === this.#segment?.game && m.seq > this.#segment.ledger.seq) {
-          this.#send(peer, { t: 'want', game: m.game, from: this.#segment.ledger.seq });
-        }
-        return;
+        return this.#onBeat(member, peer, m.game, m.seq, m.hash);
       case 'lobby':
         if (m.room !== this.room) return this.#drop('WRONG_ROOM', m.room);
         if (!fromHost) return this.#drop('NOT_HOST', `lobby from ${member}`);
@@ -831,7 +863,7 @@ export class Session {
       case 'submit':
         return this.#onSubmit(member, m.game, m.entry);
       case 'entry':
-        return this.#onEntry(peer, m.game, m.seq, m.entry);
+        return this.#onEntry(member, peer, m.game, m.seq, m.entry);
       case 'refused':
         return this.#onRefused(member, m.game, m.entry);
       case 'hashes':
@@ -850,8 +882,8 @@ export class Session {
 
   #onHello(peer: PeerId, m: Extract<Wire, { t: 'hello' }>): void {
     if (m.room !== this.room) return this.#drop('WRONG_ROOM', `${m.room} from ${peer}`);
-    if (m.member === this.member || fromBase64url(m.key, 32) === null) {
-      return this.#drop('UNKNOWN_PEER', `bad hello from ${peer}`);
+    if (m.member === this.member || !checkHello(m.room, m.member, peer, m.name, m.key, m.sig)) {
+      return this.#drop('UNKNOWN_PEER', `an unsigned hello from ${peer}`);
     }
     const known = this.#members.get(m.member);
     // A member met through the host's lobby has no key yet; its own hello brings it.
@@ -1062,7 +1094,7 @@ export class Session {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return this.#drop('WRONG_GAME', `submit from ${member}`);
     if (!this.isHost) return this.#drop('NOT_HOST', `submit from ${member} to a non-host`);
-    if (this.#syncing || this.#desync || this.#ended) return;
+    if (this.#syncing || this.#desync || this.#ended || !this.#quorum()) return;
     this.#sequence(entry, member);
   }
 
@@ -1081,30 +1113,25 @@ export class Session {
       this.stats.stale++;
       return;
     }
+    if (!SIGNED_REFUSALS(r.error.code)) {
+      return this.#drop('REFUSED', `${r.error.code} ${r.error.detail ?? ''} from ${from}`);
+    }
+    // Its author signed it: every browser checks the refusal and names the seat.
     this.#broadcast({ t: 'refused', game: seg.game, entry });
-    this.#refused(seg, entry, r.error, from);
+    this.#refused(seg, entry, r.error);
   }
 
   #refused(
     seg: Segment,
     entry: string,
     error: { code: string; detail?: string; rule?: string | null },
-    from: string,
   ): void {
-    // The seat is proven by its signature only when the refusal came after it was checked.
-    const unsigned = ['MALFORMED_ENTRY', 'NON_CANONICAL', 'WRONG_GAME', 'BAD_SEQ', 'BAD_CHAIN'];
     let seat: Seat | null = null;
-    if (!unsigned.includes(error.code) && error.code !== 'BAD_SIGNATURE') {
-      try {
-        const parsed: unknown = JSON.parse(entry);
-        if (isJsonRecord(parsed) && typeof parsed.seat === 'number') seat = parsed.seat;
-      } catch {
-        seat = null;
-      }
-    }
-    if (seat === null) {
-      const played = seg.setup.seats.findIndex((s) => s.member === from);
-      seat = played >= 0 ? played : null;
+    try {
+      const parsed: unknown = JSON.parse(entry);
+      if (isJsonRecord(parsed) && typeof parsed.seat === 'number') seat = parsed.seat;
+    } catch {
+      seat = null;
     }
     const refusal: Refusal = {
       seq: seg.ledger.seq,
@@ -1130,30 +1157,39 @@ export class Session {
       this.#event('INFO', 'the host refused an entry this browser accepts');
       return;
     }
-    this.#refused(seg, entry, r.error, member);
+    if (!SIGNED_REFUSALS(r.error.code)) return this.#drop('REFUSED', 'an unsigned refusal');
+    this.#refused(seg, entry, r.error);
   }
 
-  #onEntry(peer: PeerId, game: string, seq: number, entry: string): void {
+  #onEntry(member: string, peer: PeerId, game: string, seq: number, entry: string): void {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
+    const fromHost = member === this.#host();
     if (seq < seg.ledger.seq) return;
     if (seq > seg.ledger.seq) {
       this.#ahead.set(seq, entry);
       this.#send(peer, { t: 'want', game, from: seg.ledger.seq });
       return;
     }
-    this.#accept(seg, entry);
+    if (!this.#accept(seg, entry, fromHost, member)) return;
     for (let next = this.#ahead.get(seg.ledger.seq); next; next = this.#ahead.get(seg.ledger.seq)) {
       this.#ahead.delete(seg.ledger.seq);
-      if (!this.#accept(seg, next)) break;
+      if (!this.#accept(seg, next, false, member)) break;
     }
   }
 
-  /** Applies an ordered entry; one this browser refuses is a desync (its rules see otherwise). */
-  #accept(seg: Segment, entry: string): boolean {
+  /**
+   * Applies an ordered entry. One the host ordered and this browser refuses is a
+   * desync (its rules see otherwise); from anyone else it is only dropped.
+   */
+  #accept(seg: Segment, entry: string, fromHost: boolean, member: string): boolean {
     if (this.#desync) return false;
     const seq = seg.ledger.seq;
     const r = seg.ledger.apply(entry);
+    if (!r.ok && !fromHost) {
+      this.#drop('REFUSED', `${r.error.code} in entry ${seq} from ${member}`);
+      return false;
+    }
     if (!r.ok) {
       if (r.error.code === 'BAD_SEQ' || r.error.code === 'BAD_CHAIN') {
         this.#raiseDesync(seg, seq, `entry ${seq} does not follow this browser's log`);
@@ -1192,9 +1228,19 @@ export class Session {
     this.#broadcast({ t: 'hashes', game: seg.game, from: out.from, list: out.list });
   }
 
+  /** A heartbeat says how far the sender is: fetch what it has, or compare where we both are. */
+  #onBeat(member: string, peer: PeerId, game: string | null, seq: number, hash: string): void {
+    const seg = this.#segment;
+    if (!seg || game !== seg.game) return;
+    if (seq > seg.ledger.seq) this.#send(peer, { t: 'want', game, from: seg.ledger.seq });
+    else if (seq > 0) this.#onHashes(member, game, seq - 1, [hash]);
+  }
+
   #onHashes(member: string, game: string, from: number, list: readonly string[]): void {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
+    // Only the seats' browsers vouch for the state; a watcher's hash proves nothing.
+    if (!seg.setup.seats.some((s) => s.member === member)) return;
     list.forEach((hash, i) => {
       const seq = from + i;
       const byMember = this.#peerHashes.get(seq) ?? new Map<string, string>();
@@ -1271,7 +1317,7 @@ export class Session {
     if (!seg || game !== seg.game) return;
     list.forEach((entry, i) => {
       const seq = from + i;
-      if (seq === seg.ledger.seq) this.#onEntry(peer, game, seq, entry);
+      if (seq === seg.ledger.seq) this.#onEntry(member, peer, game, seq, entry);
       else if (seq > seg.ledger.seq) this.#ahead.set(seq, entry);
     });
     if (this.#syncing?.delete(member) && this.#syncing.size === 0) {
@@ -1403,7 +1449,7 @@ export class Session {
     const entry = seg.ledger.sign(seat, draft, rt.signing);
     this.stats.submitted++;
     if (this.isHost) {
-      if (!this.#syncing) this.#sequence(entry, this.member);
+      if (!this.#syncing && this.#quorum()) this.#sequence(entry, this.member);
       return;
     }
     this.#submittedAt = seg.ledger.seq;

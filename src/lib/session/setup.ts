@@ -164,6 +164,34 @@ export function signAgreement(setup: TableSetup, seat: number, secretKey: Uint8A
   return { seat, sig: toBase64url(sign(agreementMessage(setup), secretKey)) };
 }
 
+function helloMessage(room: string, member: string, peer: string, name: string): Uint8Array {
+  return utf8(`trainyard/hello/v1\n${room}\n${member}\n${peer}\n${name}`);
+}
+
+/** A browser's hello is signed with its person's key, so no one else can speak as that member. */
+export function signHello(
+  room: string,
+  member: string,
+  peer: string,
+  name: string,
+  secretKey: Uint8Array,
+): string {
+  return toBase64url(sign(helloMessage(room, member, peer, name), secretKey));
+}
+
+export function checkHello(
+  room: string,
+  member: string,
+  peer: string,
+  name: string,
+  key: string,
+  sig: string,
+): boolean {
+  const k = fromBase64url(key, 32);
+  const s = fromBase64url(sig, 64);
+  return !!k && !!s && verifySignature(helloMessage(room, member, peer, name), s, k);
+}
+
 /** Whether one seat's agreement is its signature over this setup. */
 export function checkAgreement(setup: TableSetup, agreement: Agreement): SessionResult<true> {
   const seat = setup.seats[agreement.seat];

@@ -25,8 +25,11 @@ export interface MemberInfo {
 }
 
 export type Wire =
-  /** A browser at the table: who it is, and the key its person's seat signs with. */
-  | { t: 'hello'; room: string; member: string; name: string; key: string }
+  /**
+   * A browser at the table: who it is, and the key its person's seat signs with;
+   * signed with that key over the room, member, transport id and name.
+   */
+  | { t: 'hello'; room: string; member: string; name: string; key: string; sig: string }
   /** The host's lobby: the setup being drawn up and who is at the table. */
   | { t: 'lobby'; room: string; draft: LobbyDraft; members: readonly MemberInfo[] }
   /** The host asks every seat to sign a setup (JSON text of a TableSetup). */
@@ -46,8 +49,8 @@ export type Wire =
   | { t: 'entries'; game: string; from: number; list: readonly string[]; head: number }
   /** A seat is ready for the next round. */
   | { t: 'ready'; game: string; round: number; seat: number }
-  /** Heartbeat, with the sender's game and log length. */
-  | { t: 'beat'; game: string | null; seq: number }
+  /** Heartbeat, with the sender's game, log length and hash after its last entry. */
+  | { t: 'beat'; game: string | null; seq: number; hash: string }
   /** The host ends the game with the standings so far. */
   | { t: 'end'; game: string; reason: string };
 
@@ -88,7 +91,7 @@ const options: Check = (v) =>
   Object.values(v).every((x) => typeof x === 'number' && Number.isSafeInteger(x));
 
 const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
-  hello: { room: id, member: id, name: str(200), key: str(64) },
+  hello: { room: id, member: id, name: str(200), key: str(64), sig: str(100) },
   lobby: {
     room: id,
     draft: record({ variant: str(64), options, seats: list(seat, 8) }),
@@ -104,7 +107,7 @@ const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
   want: { game, from: index },
   entries: { game, from: index, list: list(entry, 100_000), head: index },
   ready: { game, round: index, seat: index },
-  beat: { game: nullable(game), seq: index },
+  beat: { game: nullable(game), seq: index, hash: str(100) },
   end: { game, reason: str(200) },
 };
 

@@ -1,0 +1,225 @@
+// What a table survives: a browser reloading mid-round (rebuilt from
+// IndexedDB), the host vanishing, a seat falling silent (named, then played by
+// a bot from a fresh deal), slow and dropped links; and what it catches: a
+// browser whose engine is corrupted (desync alarm naming the entry) and a seat
+// sending a tile it was not dealt (refused, named by every browser).
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accelerate, createEntry, type TableState } from '$lib/protocol';
+import { fromBase64url } from '$lib/protocol/crypto/bytes';
+import { fromStored, openTableStore, toStored, type Session } from '$lib/session';
+import {
+  closeAll,
+  FAST,
+  openTable,
+  seededRandom,
+  startAutoplay,
+  transport,
+  until,
+  type Table,
+} from './harness';
+
+beforeAll(() => accelerate());
+
+let table: Table | null = null;
+const extra: Session[] = [];
+afterEach(() => {
+  if (table) closeAll(table);
+  for (const s of extra.splice(0)) s.close();
+  table = null;
+});
+
+const MT = { rounds: 1, set: 6, handSize: 5 } as const;
+
+function gameOver(sessions: readonly Session[]): () => boolean {
+  return () => sessions.every((s) => s.snapshot.table?.gameOver === true);
+}
+
+function expectAgreement(sessions: readonly Session[]): void {
+  const [first] = sessions as [Session];
+  for (const s of sessions) {
+    expect(s.snapshot.desync).toBeNull();
+    expect(s.snapshot.table?.hash).toBe(first.snapshot.table?.hash);
+    expect(s.ledger?.log).toEqual(first.ledger?.log);
+  }
+}
+
+describe('a table survives', () => {
+  it('a browser reloading mid-round: rebuilt from IndexedDB, it catches up and the game finishes', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 21 });
+    await startAutoplay(table);
+    const [host, leaver, third] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (leaver.snapshot.table?.seq ?? 0) > 25);
+    const store = await openTableStore({ name: 'reload-test' });
+    if (!store.ok) throw new Error(store.error.detail);
+    const record = toStored(leaver, Date.now());
+    expect(await store.value.save(record!)).toEqual({ ok: true, value: undefined });
+    leaver.close();
+    leaver.transport.close();
+    const loaded = await store.value.load(record!.room);
+    if (!loaded.ok) throw new Error(loaded.error.detail);
+    const back = fromStored(loaded.value, {
+      transport: transport(table.network, `${table.room}-p1-again`),
+      timing: FAST,
+      random: seededRandom(99),
+    });
+    if (!back.ok) throw new Error(back.error.detail);
+    extra.push(back.value);
+    expect(back.value.snapshot.table?.local[0]?.autoplay).toBe('easy');
+    await back.value.link(host.transport.id);
+    await until('game over after the reload', gameOver([host, third, back.value]));
+    expectAgreement([host, third, back.value]);
+  });
+
+  it('a stored table that does not verify is refused with the reason, and nothing changes', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 2, options: MT, seed: 22 });
+    await startAutoplay(table);
+    const [, guest] = table.sessions as [Session, Session];
+    await until('some entries', () => (guest.snapshot.table?.seq ?? 0) > 10);
+    const record = toStored(guest, Date.now())!;
+    const [segment] = record.segments;
+    const log = [...segment!.log];
+    log[5] = log[5]!.replace(/"seat":\d/, '"seat":0');
+    const bad = fromStored(
+      { ...record, segments: [{ ...segment!, log }] },
+      { transport: transport(table.network, 'forged'), timing: FAST },
+    );
+    expect(bad).toMatchObject({ ok: false, error: { code: 'REFUSED' } });
+    if (!bad.ok) expect(bad.error.detail).toMatch(/stored entry 5/);
+  });
+
+  it('the host vanishing mid-round: the next seat sequences, a bot takes the host’s seat from a fresh deal, and the game finishes', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 23 });
+    await startAutoplay(table);
+    const [host, next, third] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (next.snapshot.table?.seq ?? 0) > 25);
+    const game = next.snapshot.table!.game;
+    host.close();
+    host.transport.close();
+    await until('the next seat hosts', () => next.isHost && third.snapshot.host === 'p1');
+    await until(
+      'seat 0 named as stalled',
+      () => next.snapshot.stall?.seats.includes(0) === true,
+      20_000,
+    );
+    expect(next.resolveStall('bot')).toEqual({ ok: true, value: true });
+    await until('the reseated game', () => third.snapshot.table?.game !== game);
+    expect(next.snapshot.seats[0]).toMatchObject({ bot: 'medium', member: 'p1' });
+    await until('game over without the host', gameOver([next, third]));
+    expectAgreement([next, third]);
+    expect(next.segments()).toHaveLength(2);
+  });
+
+  it('a seat falling silent: named as stalled with what it owes, then played by a bot', async () => {
+    table = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: MT,
+      seed: 24,
+      timing: { ...FAST, stallMs: 1500 },
+    });
+    await startAutoplay(table);
+    const [host, silent, third] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 25);
+    silent.close(); // its link stays open: it just never answers again
+    await until(
+      'seat 1 named',
+      () => [host, third].every((s) => s.snapshot.stall?.seats.includes(1) === true),
+      20_000,
+    );
+    expect(host.snapshot.stall!.owes.length).toBeGreaterThan(0);
+    expect(third.snapshot.stall?.seats).toContain(1);
+    expect(host.resolveStall('bot')).toEqual({ ok: true, value: true });
+    await until('game over with a bot in seat 1', gameOver([host, third]));
+    expect(host.snapshot.seats[1]?.bot).toBe('medium');
+    expectAgreement([host, third]);
+  });
+
+  it('slow links (1 ms) that drop mid-game: they come back and the game finishes', async () => {
+    table = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: MT,
+      seed: 25,
+      latencyMs: 1,
+    });
+    await startAutoplay(table);
+    const [host, b, c] = table.sessions as [Session, Session, Session];
+    for (const at of [15, 40]) {
+      await until(`entry ${at}`, () => (c.snapshot.table?.seq ?? 0) > at);
+      table.network.sever(host.transport.id, b.transport.id);
+      table.network.sever(b.transport.id, c.transport.id);
+    }
+    await until('game over after the drops', gameOver([host, b, c]));
+    expectAgreement([host, b, c]);
+  });
+});
+
+describe('a table catches', () => {
+  it('a browser with a corrupted engine: every browser raises the desync alarm naming the entry', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 26 });
+    await startAutoplay(table);
+    const [host, corrupt, third] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (corrupt.snapshot.table?.seq ?? 0) > 20);
+    const ledger = corrupt.ledger!;
+    const seat = ledger.seats()[0]!;
+    const t = ledger.table(seat)!;
+    // its engine miscounts the boneyard in the public state from now on
+    const publicState = (view: TableState['view']) => {
+      const real = t.variant.publicState(view) as Record<string, unknown>;
+      return { ...real, boneyard: Number(real.boneyard ?? 0) + 1 };
+    };
+    ledger.replace(seat, { ...t, variant: { ...t.variant, publicState } as typeof t.variant });
+    const from = ledger.seq;
+    await until('alarms everywhere', () =>
+      [host, corrupt, third].every((s) => s.snapshot.desync !== null),
+    );
+    for (const s of [host, corrupt, third]) {
+      const alarm = s.snapshot.desync!;
+      expect(alarm.seq).toBeGreaterThanOrEqual(from);
+      expect(alarm.sides.length).toBe(2);
+      const odd = alarm.sides.find((side) => side.seats.includes(1));
+      expect(odd?.seats).toEqual([1]);
+    }
+    // play stops
+    const seq = host.snapshot.table!.seq;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(host.snapshot.table!.seq).toBe(seq);
+  });
+
+  it('a seat sending a tile it was not dealt: refused at once and named by every browser', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 27 });
+    const [host, cheat, third] = table.sessions as [Session, Session, Session];
+    await startAutoplay(table);
+    await until(
+      'seat 1 to move',
+      () =>
+        (cheat.snapshot.table?.local[0]?.legal.length ?? 0) > 0 &&
+        cheat.snapshot.table!.view.phase === 'playing',
+    );
+    cheat.setAutoplay(1, null);
+    await until('its turn still', () => cheat.ledger!.table(1)!.view.turn === 1);
+    const t = cheat.ledger!.table(1)!;
+    const own = new Set(t.view.hands[1]!.map((c) => c.tile));
+    const notMine = [...Array(28).keys()].find((tile) => !own.has(tile))!;
+    const key = cheat.storedKeys().find((k) => k.seat === 1)!;
+    const body = { move: { seat: 1, type: 'play', tile: notMine, target: 'mexican' }, keys: [] };
+    const { encoded } = createEntry(t.head, 1, 'move', body, key.signing);
+    cheat.transport.send(
+      host.transport.id,
+      JSON.stringify({ t: 'submit', game: t.config.game, entry: encoded }),
+    );
+    await until('named everywhere', () =>
+      [host, cheat, third].every((s) => s.snapshot.refusals.some((r) => r.seat === 1)),
+    );
+    for (const s of [host, third]) {
+      const r = s.snapshot.refusals.find((x) => x.seat === 1)!;
+      expect(['ILLEGAL_MOVE', 'DISCLOSURE_MISMATCH', 'BAD_MOVE']).toContain(r.code);
+    }
+    // nothing changed: the honest move still follows
+    cheat.setAutoplay(1, 'easy');
+    await until('game over', gameOver([host, cheat, third]));
+    expectAgreement([host, cheat, third]);
+    expect(fromBase64url(key.publicKey, 32)).not.toBeNull();
+  });
+});
