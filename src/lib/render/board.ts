@@ -15,7 +15,7 @@ import { SLIDE_MS, slideAt } from './motion';
 import type { Slide } from './motion';
 import { drawScene } from './scene';
 import type { Scene } from './scene';
-import { FaceTextures } from './scene-faces';
+import { FacePieces } from './scene-faces';
 import { CREAM, FELT, FELT_DARK, FELT_LIGHT, FONT } from './scene-style';
 
 /** A pointer that moved less than this (CSS px) between down and up is a tap. */
@@ -44,11 +44,11 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   let input: BoardInput | null = null;
   let layout: BoardLayout | null = null;
   let scene: Scene | null = null;
-  let faces: FaceTextures | null = null;
+  let faces: FacePieces | null = null;
   let camera: Camera = { x: 0, y: 0, scale: 1 };
   let viewport: Size = { width: 1, height: 1 };
   let stale = true;
-  let slide: (Slide & { readonly tile: number }) | null = null;
+  let slide: Slide | null = null;
   /** The last move already shown; null before the first draw (nothing slides then). */
   let lastKey: string | null = null;
   const background = new Graphics();
@@ -82,14 +82,13 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     const key = move
       ? `${input.view.round}|${input.view.moveIndex}|${move.tile}|${move.target}`
       : '';
-    const sprite = move ? scene.sprites.get(move.tile) : undefined;
+    const piece = scene.lastPiece;
     if (key !== lastKey) {
-      const animate = move && sprite && lastKey !== null && !input.settings.reducedMotion;
+      const animate = move && piece && lastKey !== null && !input.settings.reducedMotion;
       slide = animate
         ? {
-            tile: move.tile,
             from: toWorld(camera, { x: viewport.width / 2, y: viewport.height + 40 }),
-            to: { x: sprite.x, y: sprite.y },
+            to: { x: piece.x, y: piece.y },
             start: performance.now(),
             duration: SLIDE_MS / Math.max(0.25, input.settings.speed),
           }
@@ -131,9 +130,8 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     world.scale.set(camera.scale);
     let more = false;
     if (slide && scene) {
-      const sprite = scene.sprites.get(slide.tile);
       const { at, done } = slideAt(slide, time);
-      sprite?.position.set(at.x, at.y);
+      scene.lastPiece?.position.set(at.x, at.y);
       if (done) slide = null;
       else more = true;
     }
@@ -244,7 +242,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     .then(() => {
       if (!alive) return teardown();
       started = true;
-      faces = new FaceTextures(app.renderer, resolution * 2);
+      faces = new FacePieces(resolution * 2);
       const canvas = app.canvas;
       canvas.setAttribute('aria-hidden', 'true');
       canvas.style.display = 'block';

@@ -91,7 +91,7 @@ function halfPrims(
   }
   if (value === 0) return [];
   if (kind === 'numerals') {
-    const size = unit * (value >= 10 ? 0.56 : 0.66);
+    const size = unit * (value >= 10 ? 0.5 : 0.66);
     const colour = pipColour(value);
     return [
       { kind: 'text', x: ox + unit / 2, y: oy + unit / 2, text: String(value), size, colour },

@@ -1,14 +1,14 @@
-// Tile faces drawn once into textures and reused by every sprite showing them.
-import { Container, Graphics, Text } from 'pixi.js';
-import type { Renderer, Texture } from 'pixi.js';
+// Tile faces as vector drawings: each face's shapes go into one GraphicsContext
+// shared by every tile showing it (crisp at any zoom); digits and railroad
+// names are Text, whose textures Pixi shares by content and style.
+import { Container, Graphics, GraphicsContext, Text } from 'pixi.js';
 import { facePrimitives } from './face';
 import type { FaceKind, Primitive } from './face';
 import type { Orientation } from './layout-types';
+import { FONT } from './scene-style';
 
-function draw(prims: readonly Primitive[], resolution: number): Container {
-  const root = new Container();
-  const g = new Graphics();
-  root.addChild(g);
+function shapes(prims: readonly Primitive[]): GraphicsContext {
+  const g = new GraphicsContext();
   for (const p of prims) {
     switch (p.kind) {
       case 'body': {
@@ -37,53 +37,58 @@ function draw(prims: readonly Primitive[], resolution: number): Container {
       case 'bar':
         g.roundRect(p.x, p.y, p.w, p.h, p.h / 2).fill(p.colour);
         break;
-      case 'text': {
-        const t = new Text({
-          text: p.text,
-          style: {
-            fontFamily: 'system-ui, sans-serif',
-            fontSize: p.size,
-            fontWeight: '700',
-            fill: p.colour,
-          },
-          resolution,
-        });
-        t.anchor.set(0.5);
-        t.position.set(p.x, p.y);
-        root.addChild(t);
+      case 'text':
         break;
-      }
     }
   }
-  return root;
+  return g;
 }
 
-export class FaceTextures {
-  private readonly cache = new Map<string, Texture>();
+interface Face {
+  readonly context: GraphicsContext;
+  readonly texts: readonly Extract<Primitive, { kind: 'text' }>[];
+  readonly w: number;
+  readonly h: number;
+}
 
-  constructor(
-    private readonly renderer: Renderer,
-    private readonly resolution: number,
-  ) {}
+export class FacePieces {
+  private readonly faces = new Map<string, Face>();
 
-  get(a: number, b: number, kind: FaceKind, orientation: Orientation, unit: number): Texture {
+  constructor(private readonly resolution: number) {}
+
+  /** A new display object of the face, centred on its origin. */
+  create(a: number, b: number, kind: FaceKind, orientation: Orientation, unit: number): Container {
     const key = `${kind}|${a}|${b}|${orientation}|${unit}`;
-    let texture = this.cache.get(key);
-    if (!texture) {
-      const scene = draw(facePrimitives(a, b, kind, orientation, unit), this.resolution);
-      texture = this.renderer.generateTexture({
-        target: scene,
-        resolution: this.resolution,
-        antialias: true,
-      });
-      scene.destroy({ children: true });
-      this.cache.set(key, texture);
+    let face = this.faces.get(key);
+    if (!face) {
+      const prims = facePrimitives(a, b, kind, orientation, unit);
+      face = {
+        context: shapes(prims),
+        texts: prims.flatMap((p) => (p.kind === 'text' ? [p] : [])),
+        w: orientation === 'horizontal' ? 2 * unit : unit,
+        h: orientation === 'horizontal' ? unit : 2 * unit,
+      };
+      this.faces.set(key, face);
     }
-    return texture;
+    const piece = new Container();
+    const body = new Graphics(face.context);
+    body.position.set(-face.w / 2, -face.h / 2);
+    piece.addChild(body);
+    for (const p of face.texts) {
+      const t = new Text({
+        text: p.text,
+        style: { fontFamily: FONT, fontSize: p.size, fontWeight: '700', fill: p.colour },
+        resolution: this.resolution,
+      });
+      t.anchor.set(0.5);
+      t.position.set(p.x - face.w / 2, p.y - face.h / 2);
+      piece.addChild(t);
+    }
+    return piece;
   }
 
   destroy(): void {
-    for (const t of this.cache.values()) t.destroy(true);
-    this.cache.clear();
+    for (const f of this.faces.values()) f.context.destroy();
+    this.faces.clear();
   }
 }

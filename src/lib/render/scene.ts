@@ -1,12 +1,12 @@
 // Draws one layout into Pixi containers: felt panels, labels and badges, slots
-// (glowing where the input says), shadows, tile sprites and outlines.
-import { Container, Graphics, Sprite, Text } from 'pixi.js';
+// (glowing where the input says), shadows, tiles and outlines.
+import { Container, Graphics, Text } from 'pixi.js';
 import type { Target } from '../engine';
 import type { FaceKind } from './face';
 import type { Badge, BoardLayout, HitArea, PlacedTile, Region } from './layout-types';
 import { pipColour } from './pips';
 import { railroadColour, railroadName } from './railroads';
-import type { FaceTextures } from './scene-faces';
+import type { FacePieces } from './scene-faces';
 import { BRASS, CREAM, FONT, GLOW, MUTED, OUTLINES, PILLS } from './scene-style';
 import type { PillStyle } from './scene-style';
 
@@ -14,8 +14,8 @@ export interface Scene {
   readonly root: Container;
   /** The glow of the live targets, pulsed by the board. */
   readonly glow: Graphics;
-  /** Sprites by tile id, for the slide of the last move. */
-  readonly sprites: ReadonlyMap<number, Sprite>;
+  /** The last move's tile with its own shadow, to slide in; null if it is not on the board. */
+  readonly lastPiece: Container | null;
 }
 
 export interface SceneOptions {
@@ -225,7 +225,7 @@ function drawSlot(
   }
 }
 
-export function drawScene(layout: BoardLayout, faces: FaceTextures, o: SceneOptions): Scene {
+export function drawScene(layout: BoardLayout, faces: FacePieces, o: SceneOptions): Scene {
   const root = new Container();
   const panels = new Graphics();
   const rails = new Graphics();
@@ -257,34 +257,40 @@ export function drawScene(layout: BoardLayout, faces: FaceTextures, o: SceneOpti
 
   const kind: FaceKind =
     layout.faces === 'railroads' ? 'railroads' : o.numerals ? 'numerals' : 'pips';
-  const sprites = new Map<number, Sprite>();
+  let lastPiece: Container | null = null;
   const r = layout.unit * 0.14;
   for (const t of layout.tiles) {
     const { x, y, w, h } = t.rect;
+    const last = t.tile === o.lastTile;
+    const shade = last ? new Graphics() : shadows;
+    const [sx, sy] = last ? [-w / 2, -h / 2] : [x, y];
     if (!t.dim) {
-      shadows
-        .roundRect(x + 0.5, y + 1.5, w + 1, h + 1.5, r + 1)
+      shade
+        .roundRect(sx + 0.5, sy + 1.5, w + 1, h + 1.5, r + 1)
         .fill({ color: 0x000000, alpha: 0.16 });
-      shadows.roundRect(x + 1, y + 2.5, w, h, r).fill({ color: 0x000000, alpha: 0.28 });
+      shade.roundRect(sx + 1, sy + 2.5, w, h, r).fill({ color: 0x000000, alpha: 0.28 });
     }
-    const sprite = new Sprite(faces.get(t.ends[0], t.ends[1], kind, t.orientation, layout.unit));
-    sprite.anchor.set(0.5);
-    sprite.position.set(x + w / 2, y + h / 2);
-    sprite.width = w;
-    sprite.height = h;
-    if (t.dim) sprite.alpha = 0.55;
-    tiles.addChild(sprite);
-    sprites.set(t.tile, sprite);
+    const piece = faces.create(t.ends[0], t.ends[1], kind, t.orientation, layout.unit);
+    if (t.dim) piece.alpha = 0.55;
+    if (last) {
+      lastPiece = new Container();
+      lastPiece.addChild(shade, piece);
+      lastPiece.position.set(x + w / 2, y + h / 2);
+      tiles.addChild(lastPiece);
+    } else {
+      piece.position.set(x + w / 2, y + h / 2);
+      tiles.addChild(piece);
+    }
     if (t.outline) {
       outlines
         .roundRect(x - 2.5, y - 2.5, w + 5, h + 5, r + 2.5)
         .stroke({ width: 2.5, color: OUTLINES[t.outline] });
     }
-    if (t.tile === o.lastTile) {
+    if (last) {
       outlines
         .roundRect(x - 3, y - 3, w + 6, h + 6, r + 3)
         .stroke({ width: 2, color: CREAM, alpha: 0.8 });
     }
   }
-  return { root, glow, sprites };
+  return { root, glow, lastPiece };
 }
