@@ -14,6 +14,7 @@ export interface TableSpec {
   readonly latencyMs?: number;
   readonly timing?: Partial<SessionTiming>;
   readonly seed?: number;
+  readonly rate?: { readonly burst: number; readonly perSecond: number };
 }
 
 export interface Table {
@@ -61,6 +62,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
     name: 'Ada',
     timing,
     random: seededRandom(seed * 100),
+    ...(spec.rate ? { rate: spec.rate } : {}),
   });
   const sessions = [host];
   for (let i = 1; i < spec.people; i++) {
@@ -71,6 +73,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
       name: `Player ${i}`,
       timing,
       random: seededRandom(seed * 100 + i),
+      ...(spec.rate ? { rate: spec.rate } : {}),
       contact: `${room}-p0`,
     });
     if (!joined.ok) throw new Error(joined.error.detail);
