@@ -1,0 +1,172 @@
+// `npm run bench` → session: one 4-browser Mexican Train table in memory with
+// 1 ms of latency per link, every browser a real Session on this one thread.
+// - dealMs: from the game's start to every browser holding its hand; dealComputeMs:
+//   the same deal through the protocol alone (each entry built once and applied
+//   by all four tables, no messages), so dealRatio is what the session adds;
+// - moveMedianMs / moveP95Ms: a person's move intent to that move applied on
+//   every browser;
+// - entriesPerRound / bytesPerRound: log entries of the round, and every byte
+//   the four browsers sent (entries, hashes, heartbeats, sync).
+import { createRng, type Move } from '../src/lib/engine';
+import { createMemoryNetwork, type Transport } from '../src/lib/net';
+import {
+  accelerate,
+  applyEntry,
+  createEntry,
+  createTable,
+  mayMove,
+  owedEntry,
+  signingKeyPair,
+  type TableState,
+} from '../src/lib/protocol';
+import { hostTable, joinTable, type Session } from '../src/lib/session';
+
+const OPTIONS = { rounds: 1, set: 12, handSize: 12 };
+const TIMING = { beatMs: 250, awayMs: 10_000, stallMs: 60_000 };
+
+function seeded(seed: number): (n: number) => Uint8Array {
+  const rng = createRng(seed);
+  return (n) => Uint8Array.from({ length: n }, () => rng.int(256));
+}
+
+async function until(condition: () => boolean, timeoutMs = 120_000): Promise<void> {
+  const start = performance.now();
+  while (!condition()) {
+    if (performance.now() - start > timeoutMs) throw new Error('bench session: timed out');
+    await new Promise((r) => setTimeout(r, 0));
+  }
+}
+
+function counted(t: Transport, bytes: { n: number }): Transport {
+  const send = t.send.bind(t);
+  t.send = (peer, data) => {
+    bytes.n += typeof data === 'string' ? data.length : data.byteLength;
+    return send(peer, data);
+  };
+  return t;
+}
+
+function dealt(s: Session): boolean {
+  const t = s.snapshot.table;
+  return !!t && t.view.phase !== 'deal' && t.dealing === null;
+}
+
+/** The deal through the protocol alone: what four browsers compute, with no session around it. */
+function pureDeal(): number {
+  const keys = [0, 1, 2, 3].map((s) => signingKeyPair(seeded(50 + s)(32))!);
+  const config = {
+    game: 'bench-pure-deal',
+    variant: 'mexican-train' as const,
+    players: 4,
+    options: OPTIONS,
+    seatKeys: keys.map((k) => k.publicKey),
+  };
+  const tables: TableState[] = keys.map((_, seat) => {
+    const t = createTable(config, { seat, secret: seeded(90 + seat)(32) });
+    if (!t.ok) throw new Error(t.error.code);
+    return t.value;
+  });
+  const started = performance.now();
+  for (;;) {
+    const seat = tables.findIndex((t) => owedEntry(t) !== null);
+    if (seat < 0 || tables.every((t) => mayMove(t) || t.view.phase === 'playing')) break;
+    const draft = owedEntry(tables[seat]!)!;
+    const { encoded } = createEntry(
+      tables[seat]!.head,
+      seat,
+      draft.kind,
+      draft.body,
+      keys[seat]!.secretKey,
+    );
+    for (const [i, t] of tables.entries()) {
+      const r = applyEntry(t, encoded);
+      if (!r.ok) throw new Error(r.error.code);
+      tables[i] = r.value;
+    }
+  }
+  return performance.now() - started;
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  await accelerate();
+  const dealComputeMs = pureDeal();
+  const network = createMemoryNetwork({ latencyMs: 1 });
+  const bytes = { n: 0 };
+  const join = (id: string) => {
+    const t = network.join(id);
+    if (!t.ok) throw new Error(t.error.message);
+    return counted(t.value, bytes);
+  };
+  const host = hostTable({
+    transport: join('b0'),
+    room: 'bench',
+    member: 'm0',
+    name: 'A',
+    timing: TIMING,
+    random: seeded(1),
+  });
+  const sessions: Session[] = [host];
+  for (let i = 1; i < 4; i++) {
+    const r = await joinTable({
+      transport: join(`b${i}`),
+      room: 'bench',
+      member: `m${i}`,
+      name: `P${i}`,
+      timing: TIMING,
+      random: seeded(1 + i),
+      contact: 'b0',
+    });
+    if (!r.ok) throw new Error(r.error.detail);
+    sessions.push(r.value);
+  }
+  await until(() => host.snapshot.seats.length === 4);
+  host.setVariant('mexican-train');
+  for (const [k, v] of Object.entries(OPTIONS)) host.setOption(k, v);
+  const bytesBefore = bytes.n;
+  host.start();
+  await until(() => sessions.every((s) => s.snapshot.table !== null));
+  const dealStart = performance.now();
+  await until(() => sessions.every(dealt));
+  const dealMs = performance.now() - dealStart;
+
+  // People move by hand (a random legal move); each move is timed until all four applied it.
+  const rng = createRng(7);
+  const moveTimes: number[] = [];
+  while (!sessions.every((s) => s.snapshot.table?.gameOver)) {
+    await new Promise((r) => setTimeout(r, 0));
+    const mover = sessions.find((s) => {
+      const local = s.snapshot.table?.local[0];
+      return local && local.legal.length > 0 && mayMove(s.ledger!.table(local.seat)!);
+    });
+    if (!mover) continue;
+    const local = mover.snapshot.table!.local[0]!;
+    const move = local.legal[rng.int(local.legal.length)] as Move;
+    const seq = mover.ledger!.seq;
+    const started = performance.now();
+    const r = mover.move(local.seat, move);
+    if (!r.ok) continue;
+    await until(() => sessions.every((s) => s.ledger!.seq > seq));
+    moveTimes.push(performance.now() - started);
+  }
+  const log = host.ledger!.log;
+  const sorted = [...moveTimes].sort((a, b) => a - b);
+  const pct = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+  const staleSubmits = sessions.reduce((n, s) => n + s.stats.stale, 0);
+  for (const s of sessions) s.close();
+  return {
+    players: 4,
+    options: OPTIONS,
+    latencyMsPerLink: 1,
+    dealMs: Math.round(dealMs),
+    dealComputeMs: Math.round(dealComputeMs),
+    dealRatio: +(dealMs / dealComputeMs).toFixed(2),
+    moves: moveTimes.length,
+    moveMedianMs: +pct(0.5).toFixed(1),
+    moveP95Ms: +pct(0.95).toFixed(1),
+    entriesPerRound: log.length,
+    bytesPerRound: bytes.n - bytesBefore,
+    staleSubmits,
+    targets: { dealRatio: 2, moveMedianMs: 20 },
+  };
+}
