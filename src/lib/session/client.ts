@@ -111,8 +111,8 @@ function keeper(store: TableStore | null): {
   };
 }
 
-/** Solo against bots, or pass-and-play: a table on this browser alone, started at once. */
-export async function startLocalTable(spec: LocalTableSpec): Promise<SessionResult<TableClient>> {
+/** Solo against bots, or pass-and-play: a table on this browser alone, started at once, on this thread. */
+export async function startTableHere(spec: LocalTableSpec): Promise<SessionResult<TableClient>> {
   const [first, ...rest] = spec.seats;
   if (first?.kind !== 'person') return fail('BAD_SETUP', 'the first seat is this browser’s player');
   const store = spec.store === undefined ? await defaultStore() : spec.store;
@@ -151,7 +151,7 @@ export async function startLocalTable(spec: LocalTableSpec): Promise<SessionResu
 }
 
 /** A stored local table, continued where it was left; a record that fails is set aside. */
-export async function resumeLocalTable(
+export async function resumeTableHere(
   room: string,
   options: { readonly store?: TableStore | null; readonly timing?: Partial<SessionTiming> } = {},
 ): Promise<SessionResult<TableClient>> {

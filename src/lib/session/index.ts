@@ -19,11 +19,12 @@ export {
   type SessionOptions,
   type SessionTiming,
 } from './session';
+export { resumeLocalTable, startLocalTable } from './local-tables';
 export {
   clientFor,
   newRoomId,
-  resumeLocalTable,
-  startLocalTable,
+  resumeTableHere,
+  startTableHere,
   storedTables,
   type LocalSeatSpec,
   type LocalTableSpec,

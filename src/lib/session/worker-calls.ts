@@ -1,0 +1,33 @@
+// The messages between a page and the worker that runs its local tables: calls
+// (a client intent, or opening a table) answered by id, and snapshots pushed
+// after every change. Everything here is structured-cloneable.
+import type { SessionResult } from './errors';
+import type { LocalTableSpec } from './client';
+import type { SessionSnapshot } from './snapshot';
+
+export const CLIENT_CALLS = [
+  'setVariant',
+  'setOption',
+  'addBot',
+  'addPlayer',
+  'removeSeat',
+  'moveSeat',
+  'rename',
+  'start',
+  'move',
+  'setAutoplay',
+  'ready',
+  'hint',
+  'resolveStall',
+] as const;
+export type ClientCall = (typeof CLIENT_CALLS)[number];
+
+export type ToWorker =
+  | { readonly id: number; readonly open: 'start'; readonly spec: Omit<LocalTableSpec, 'store'> }
+  | { readonly id: number; readonly open: 'resume'; readonly room: string }
+  | { readonly id: number; readonly call: ClientCall; readonly args: readonly unknown[] }
+  | { readonly id: number; readonly close: true };
+
+export type FromWorker =
+  | { readonly id: number; readonly result: SessionResult<unknown> }
+  | { readonly snapshot: SessionSnapshot };
