@@ -223,3 +223,39 @@ describe('a table catches', () => {
     expect(fromBase64url(key.publicKey, 32)).not.toBeNull();
   });
 });
+
+describe('a table keeps evidence', () => {
+  it('a seat signing two different entries for one position: both kept, the seat named (EQUIVOCATION)', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 28 });
+    const [host, cheat, third] = table.sessions as [Session, Session, Session];
+    await startAutoplay(table);
+    cheat.setAutoplay(1, null);
+    await until('seat 1 to move', () => {
+      const local = cheat.snapshot.table?.local[0];
+      return (local?.legal.length ?? 0) > 0 && cheat.ledger!.table(1)!.view.phase === 'playing';
+    });
+    const t = cheat.ledger!.table(1)!;
+    const [a, other] = cheat.snapshot.table!.local[0]!.legal;
+    const b = other ?? { seat: 1, type: 'pass' };
+    expect(cheat.move(1, a!)).toEqual({ ok: true, value: true });
+    await until('its move applied', () => host.ledger!.seq > t.head.seq);
+    const key = cheat.storedKeys().find((k) => k.seat === 1)!;
+    const { encoded } = createEntry(t.head, 1, 'move', { move: b as never, keys: [] }, key.signing);
+    cheat.transport.send(
+      host.transport.id,
+      JSON.stringify({ t: 'submit', game: t.config.game, entry: encoded }),
+    );
+    await until('named by the others', () =>
+      [host, third].every((s) => s.snapshot.refusals.some((r) => r.code === 'EQUIVOCATION')),
+    );
+    for (const s of [host, third]) {
+      expect(s.snapshot.refusals.find((r) => r.code === 'EQUIVOCATION')).toMatchObject({
+        seat: 1,
+        seq: t.head.seq,
+      });
+    }
+    cheat.setAutoplay(1, 'easy');
+    await until('game over', gameOver([host, cheat, third]));
+    expectAgreement([host, cheat, third]);
+  });
+});

@@ -23,11 +23,13 @@
 // supply missing ones; when the host goes silent the next member in seat order
 // collects what the others hold and sequences on.
 import { chooseMove, hint as hintMove, type BotLevel } from '$lib/bots';
-import { createRng, type Move, type Rng, type Seat, type VariantId, variantOf } from '$lib/engine';
+import { createRng, type Move, type Seat, type VariantId, variantOf } from '$lib/engine';
 import type { PeerId, Transport } from '$lib/net';
 import {
   applyEntry,
   awaitsChoice,
+  equivocation,
+  readEnvelope,
   choiceLabel,
   dues,
   isJsonRecord,
@@ -119,7 +121,7 @@ interface SeatRuntime {
   readonly secret: Uint8Array;
   readonly bot: BotLevel | null;
   autoplay: BotLevel | null;
-  readonly rng: Rng;
+  readonly seed: number;
   readonly choices: Map<string, number>;
 }
 
@@ -1041,7 +1043,7 @@ export class Session {
         secret: keys.secret,
         bot: s.bot,
         autoplay: null,
-        rng: createRng(seed),
+        seed,
         choices: new Map(),
       });
     });
@@ -1111,6 +1113,7 @@ export class Session {
     }
     if (r.error.code === 'BAD_SEQ' || r.error.code === 'BAD_CHAIN') {
       this.stats.stale++;
+      if (this.#equivocated(seg, entry)) this.#broadcast({ t: 'refused', game: seg.game, entry });
       return;
     }
     if (!SIGNED_REFUSALS(r.error.code)) {
@@ -1152,6 +1155,7 @@ export class Session {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
     if (member !== this.#host()) return this.#drop('NOT_HOST', 'refusal from a non-host');
+    if (this.#equivocated(seg, entry)) return;
     const r = applyEntry(seg.ledger.any, entry);
     if (r.ok) {
       this.#event('INFO', 'the host refused an entry this browser accepts');
@@ -1159,6 +1163,31 @@ export class Session {
     }
     if (!SIGNED_REFUSALS(r.error.code)) return this.#drop('REFUSED', 'an unsigned refusal');
     this.#refused(seg, entry, r.error);
+  }
+
+  /**
+   * A signed entry for a position the log already holds from the same seat, with
+   * other content: both are kept as evidence naming the seat.
+   */
+  #equivocated(seg: Segment, entry: string): boolean {
+    const read = readEnvelope(entry);
+    const seq = read.ok ? read.value.seq : -1;
+    const logged = seg.ledger.log[seq];
+    if (logged === undefined || logged === entry) return false;
+    const evidence = equivocation(seg.ledger.any.head, logged, entry);
+    if (!evidence.ok) return false;
+    if (this.#refusals.some((r) => r.code === 'EQUIVOCATION' && r.seq === evidence.value.seq)) {
+      return true;
+    }
+    this.#refusals.push({
+      seq: evidence.value.seq,
+      seat: evidence.value.seat,
+      code: 'EQUIVOCATION',
+      rule: null,
+      detail: 'two different entries signed for one position',
+    });
+    this.#event('EQUIVOCATION', `seat ${evidence.value.seat} signed two entries for ${seq}`);
+    return true;
   }
 
   #onEntry(member: string, peer: PeerId, game: string, seq: number, entry: string): void {
@@ -1439,7 +1468,9 @@ export class Session {
     const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === rt.seat);
     if (legal.length === 0) return null;
     const input = { variant: table.variant, seat: rt.seat, view: table.view, legal, history: null };
-    return this.#decide(level, { ...input, rng: rt.rng });
+    // Seeded by the seat's secret and the log position: a reloaded browser decides alike.
+    const rng = createRng(rt.seed ^ Math.imul(table.head.seq + 1, 0x9e3779b1));
+    return this.#decide(level, { ...input, rng });
   }
 
   #submit(seat: Seat, draft: EntryDraft): void {
