@@ -27,6 +27,8 @@ export const NET_ERROR_CODES = [
   'CLOSED',
   /** The payload exceeds MAX_PAYLOAD or is not a string or bytes. */
   'BAD_PAYLOAD',
+  /** A pairing code that is damaged, cut off, foreign, or of the wrong kind. */
+  'BAD_CODE',
   /** This environment lacks WebRTC. */
   'UNSUPPORTED',
   /** Anything else the underlying library reported. */
