@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultNetSettings,
   describeSignalling,
   detectSignalling,
   openPeerTransport,
+  parseNetSettings,
   peerServerOptions,
   PEER_ID_PATTERN,
+  PUBLIC_STUN,
+  serializeNetSettings,
+  signallingFor,
+  type NetSettings,
 } from '../../src/lib/net';
 
 const httpOrigin = { protocol: 'http:', hostname: '192.168.1.20', port: '8080' };
@@ -108,6 +114,119 @@ describe('openPeerTransport outside a browser', () => {
     expect(await openPeerTransport({ signalling: { kind: 'public' } })).toMatchObject({
       ok: false,
       error: { code: 'UNSUPPORTED' },
+    });
+  });
+});
+
+describe('NetSettings', () => {
+  const custom = {
+    kind: 'custom',
+    host: 'peers.example.org',
+    port: 9000,
+    path: '/peerjs',
+    secure: true,
+  } as const;
+
+  it('defaults: same-origin without STUN when served by npm start, else public with STUN', () => {
+    expect(defaultNetSettings({ kind: 'same-origin', path: '/peerjs' })).toEqual({
+      signalling: { kind: 'same-origin' },
+      iceServers: [],
+    });
+    expect(defaultNetSettings({ kind: 'public' })).toEqual({
+      signalling: { kind: 'public' },
+      iceServers: [PUBLIC_STUN],
+    });
+  });
+
+  it('round-trips through its JSON text', () => {
+    const settings: NetSettings = {
+      signalling: custom,
+      iceServers: [
+        PUBLIC_STUN,
+        {
+          urls: ['turn:turn.example.org:3478', 'turns:turn.example.org:443?transport=tcp'],
+          username: 'u',
+          credential: 'p',
+        },
+      ],
+    };
+    expect(parseNetSettings(serializeNetSettings(settings))).toEqual({ ok: true, value: settings });
+    expect(parseNetSettings({ signalling: { kind: 'public' }, iceServers: [] })).toEqual({
+      ok: true,
+      value: { signalling: { kind: 'public' }, iceServers: [] },
+    });
+  });
+
+  it('refuses bad input with where and why', () => {
+    const errors = (input: unknown): string[] => {
+      const result = parseNetSettings(input);
+      return result.ok ? [] : result.errors.map((e) => `${e.path}: ${e.reason}`);
+    };
+    expect(errors('{nope')).toEqual([': not valid JSON']);
+    expect(errors(null)).toEqual([': settings must be an object']);
+    expect(errors({ iceServers: [] })).toEqual([
+      'signalling: missing: same-origin, public or custom',
+    ]);
+    expect(errors({ signalling: { kind: 'ftp' }, iceServers: [] })).toEqual([
+      'signalling.kind: one of same-origin, public, custom',
+    ]);
+    expect(
+      errors({
+        signalling: {
+          kind: 'custom',
+          host: 'https://x.org',
+          port: 0,
+          path: 'peerjs',
+          secure: 'yes',
+        },
+        iceServers: 'none',
+      }),
+    ).toEqual([
+      'signalling.host: a host name only, without http:// or wss://',
+      'signalling.port: a port number from 1 to 65535',
+      'signalling.path: a path starting with /, like /peerjs',
+      'signalling.secure: true (https, wss) or false',
+      'iceServers: a list (empty for host candidates only)',
+    ]);
+    expect(
+      errors({
+        signalling: { kind: 'public' },
+        iceServers: [{ urls: 'http://stun.x' }, { urls: 'turn:t.x:3478' }, 'stun:x', { urls: [] }],
+      }),
+    ).toEqual([
+      'iceServers[0].urls: "http://stun.x" is not a stun:, stuns:, turn: or turns: URL',
+      'iceServers[1].username: a TURN server needs a username and a credential',
+      'iceServers[1].credential: a TURN server needs a username and a credential',
+      'iceServers[2]: an object with urls',
+      'iceServers[3].urls: a URL or a non-empty list of URLs',
+    ]);
+    expect(
+      errors({ signalling: { kind: 'public' }, iceServers: Array(9).fill(PUBLIC_STUN) }),
+    ).toEqual(['iceServers: at most 8 servers']);
+  });
+
+  it('becomes the Signalling that openPeerTransport takes', () => {
+    const lan = defaultNetSettings({ kind: 'same-origin', path: '/t/peerjs' });
+    expect(signallingFor(lan, '/t/peerjs')).toEqual({
+      kind: 'same-origin',
+      path: '/t/peerjs',
+      iceServers: [],
+    });
+    const pub = signallingFor(defaultNetSettings({ kind: 'public' }), '/peerjs');
+    expect(peerServerOptions(pub, httpOrigin)).toEqual({
+      config: { iceServers: [{ urls: 'stun:stun.l.google.com:19302' }] },
+    });
+    expect(
+      peerServerOptions(
+        signallingFor({ signalling: custom, iceServers: [] }, '/peerjs'),
+        httpOrigin,
+      ),
+    ).toEqual({
+      host: 'peers.example.org',
+      port: 9000,
+      path: '/peerjs',
+      secure: true,
+      config: { iceServers: [] },
     });
   });
 });
