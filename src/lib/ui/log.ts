@@ -54,6 +54,11 @@ export function describeChange(
   }
   if (prev.phase === 'deal' && next.phase !== 'deal') {
     say(null, `Round ${round} is dealt.`);
+    const leader = next.variant === 'railominos' ? lanesOf(next).hub?.[0] : undefined;
+    if (leader !== undefined) {
+      const name = tileText(tileSetOf(next), leader);
+      say(null, `${name} is turned up as the leader.`, name);
+    }
   }
   if (next.moveIndex <= prev.moveIndex || next.phase === 'deal') {
     if (prev.phase !== 'gameOver' && next.phase === 'gameOver') say(null, 'Game over.');

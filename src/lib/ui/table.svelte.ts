@@ -11,7 +11,9 @@ import {
   type Target,
   type TileId,
 } from '$lib/engine';
+import type { DtState } from '$lib/engine/variants/derailing-the-train/state';
 import type { Engine191State } from '$lib/engine/variants/engine-191/state';
+import type { MtState } from '$lib/engine/variants/mexican-train/state';
 import type { LocalSeatView, SessionResult, SessionSnapshot, TableClient } from '$lib/session';
 import { describeChange, type Change, type LogLine } from './log';
 import { targetWords, tileSetOf, tileText, tileWords } from './tiles';
@@ -54,6 +56,7 @@ export interface ControllerHooks {
   onPlay?(): void;
   readonly setTimer?: (f: () => void, ms: number) => unknown;
   readonly clearTimer?: (t: unknown) => void;
+  readonly now?: () => number;
 }
 
 const MAX_LOG = 400;
@@ -92,6 +95,8 @@ export class TableController {
   readonly #hooks: ControllerHooks;
   readonly #queue: SessionSnapshot[] = [];
   #timer: unknown = null;
+  /** When the last move was put on screen. */
+  #movedAt = -Infinity;
   #nextId = 1;
   #unsubscribe: (() => void) | null = null;
 
@@ -225,6 +230,21 @@ export class TableController {
 
   get declares(): readonly Extract<Move, { type: 'declare' }>[] {
     return this.legal.filter((m): m is Extract<Move, { type: 'declare' }> => m.type === 'declare');
+  }
+
+  /** The double being called down (MT-2, DT-2), as text, while the player must answer. */
+  get called(): string | null {
+    const view = this.myView;
+    if (!view || this.declares.length === 0) return null;
+    const set = tileSetOf(view);
+    if (view.variant === 'derailing-the-train') {
+      const tile = (view as DtState).called;
+      return tile === null ? null : tileText(set, tile);
+    }
+    const opening = (view as MtState).opening;
+    if (opening?.kind !== 'callDown') return null;
+    const suit = set.suits[opening.suit] ?? '?';
+    return `${suit}-${suit}`;
   }
 
   get choosing(): boolean {
@@ -445,21 +465,32 @@ export class TableController {
     this.#queue.push(s);
     this.behind = this.#queue.length;
     if (this.#timer === null) this.#advance();
+    this.behind = this.#queue.length;
   }
 
+  /** Shows queued snapshots; a move waits until the previous one has been on screen stepMs. */
   #advance(): void {
     this.#timer = null;
+    const now = this.#hooks.now ?? (() => performance.now());
     for (;;) {
-      const next = this.#queue.shift();
+      const next = this.#queue[0];
       if (!next) break;
-      const moved = this.#show(next);
-      this.behind = this.#queue.length;
-      const wait = this.#pace.stepMs;
-      if (moved && wait > 0 && this.#queue.length > 0 && this.#queue.length < CATCH_UP) {
+      const wait = this.#pace.stepMs - (now() - this.#movedAt);
+      if (wait > 0 && this.#queue.length < CATCH_UP && this.#isMove(next)) {
         this.#timer = (this.#hooks.setTimer ?? setTimeout)(() => this.#advance(), wait);
         return;
       }
+      this.#queue.shift();
+      if (this.#show(next)) this.#movedAt = now();
+      this.behind = this.#queue.length;
     }
+  }
+
+  /** A snapshot showing a move after the one on screen (not a deal or a new round). */
+  #isMove(next: SessionSnapshot): boolean {
+    const a = this.shown.table?.view;
+    const b = next.table?.view;
+    return !!a && !!b && a.round === b.round && a.moveIndex !== b.moveIndex;
   }
 
   /** Puts a snapshot on screen; true when it showed a move worth pausing on. */

@@ -1,0 +1,70 @@
+// Shared steps for the table suites: the served site, error watching, a solo
+// table set up through the setup page, screenshots kept as artifacts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export function served(name = 'E2E_ROOT_URL'): string {
+  const url = process.env[name];
+  if (!url) throw new Error(`${name} is not set: global setup did not run`);
+  return url;
+}
+
+/** Page errors and console errors, to assert none were logged. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+/** Settings stored before the page loads: bots' moves shown without pausing. */
+export async function fastSettings(page: Page, speed = 'instant'): Promise<void> {
+  await page.addInitScript((s) => {
+    localStorage.setItem('trainyard.settings', JSON.stringify({ speed: s, sound: false }));
+  }, speed);
+}
+
+export interface SoloSpec {
+  readonly variant: string;
+  readonly options: Readonly<Record<string, number>>;
+  /** Bots after the default two (negative: remove that many). */
+  readonly extraBots?: number;
+  readonly name?: string;
+}
+
+/** Landing → Play solo → setup → the table page, dealt and showing a hand. */
+export async function startSolo(page: Page, spec: SoloSpec): Promise<void> {
+  await page.goto(served());
+  await page.getByTestId('play-solo').click();
+  await expect(page.getByTestId('seat-0')).toBeVisible();
+  await page.getByTestId('variant-select').selectOption(spec.variant);
+  if (spec.name) await page.getByTestId('name-input').fill(spec.name);
+  for (const [key, value] of Object.entries(spec.options)) {
+    await page.getByTestId(`option-${key}`).fill(String(value));
+  }
+  const extra = spec.extraBots ?? 0;
+  for (let i = 0; i < extra; i++) await page.getByTestId('add-bot').click();
+  for (let i = 0; i > extra; i--) {
+    await page
+      .getByRole('button', { name: /Remove seat/ })
+      .last()
+      .click();
+  }
+  await page.getByTestId('start-game').click();
+  await page.waitForURL(/table\?room=/);
+  await expect(page.getByTestId('hand').locator('button').first()).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** A screenshot kept under .test-output/screens and attached to the report. */
+export async function keepScreenshot(page: Page, info: TestInfo, name: string): Promise<void> {
+  const dir = path.join(process.cwd(), '.test-output', 'screens');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file });
+  await info.attach(name, { path: file, contentType: 'image/png' });
+}

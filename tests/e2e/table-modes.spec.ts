@@ -1,0 +1,162 @@
+// The table beyond autoplay: a keyboard-only round, pass-and-play behind the
+// curtain, and a reload in the middle of a solo game.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { fastSettings, served, startSolo, watchErrors } from './helpers-table';
+
+/** Presses Tab until `target` has focus (at most `limit` times). */
+async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the control');
+}
+
+/** One step of play by keyboard: a playable tile and its target, or draw, or pass. */
+async function keyboardStep(page: Page): Promise<void> {
+  const hand = page.getByTestId('hand');
+  const declare = page.getByRole('group', { name: 'Call-down' }).getByRole('button').first();
+  const usable = hand.locator('button.usable').first();
+  const draw = page.getByTestId('draw');
+  const pass = page.getByTestId('pass');
+  if (await declare.isVisible()) {
+    await tabTo(page, declare);
+    await page.keyboard.press('Enter');
+  } else if (await usable.isVisible()) {
+    const first = hand.locator('button').first();
+    await tabTo(page, first);
+    // Arrows walk the hand to the playable tile.
+    for (let i = 0; i < 40; i++) {
+      if (await usable.evaluate((el) => el === document.activeElement)) break;
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.keyboard.press('Enter');
+    const target = page.locator('.targets button.target').first();
+    if (await target.isVisible({ timeout: 300 }).catch(() => false)) {
+      await tabTo(page, target);
+      await page.keyboard.press('Enter');
+    }
+  } else if (await draw.isEnabled()) {
+    await tabTo(page, draw);
+    await page.keyboard.press('Enter');
+  } else if (await pass.isEnabled()) {
+    await tabTo(page, pass);
+    await page.keyboard.press('Enter');
+  }
+}
+
+/** One step of play by mouse: the call-down answer, a playable tile and its target, draw or pass. */
+async function mouseStep(page: Page): Promise<void> {
+  const declare = page.getByRole('group', { name: 'Call-down' }).getByRole('button').first();
+  const usable = page.getByTestId('hand').locator('button.usable').first();
+  if (await declare.isVisible()) return declare.click();
+  if (await usable.isVisible()) {
+    await usable.click();
+    const target = page.locator('.targets button.target').first();
+    if (await target.isVisible({ timeout: 300 }).catch(() => false)) await target.click();
+    return;
+  }
+  if (await page.getByTestId('draw').isEnabled()) return page.getByTestId('draw').click();
+  if (await page.getByTestId('pass').isEnabled()) return page.getByTestId('pass').click();
+}
+
+test('a keyboard-only player plays a whole Mexican Train round', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await fastSettings(page);
+  await startSolo(page, {
+    variant: 'mexican-train',
+    options: { rounds: 1, set: 6, handSize: 5 },
+    extraBots: -1,
+  });
+  const over = page.getByTestId('game-over');
+  const live = page.locator('[aria-live="polite"]');
+  for (let turn = 0; turn < 80 && !(await over.isVisible()); turn++) {
+    const mine = page.locator('.status.mine');
+    await Promise.race([
+      mine.waitFor({ timeout: 10_000 }).catch(() => undefined),
+      over.waitFor({ timeout: 10_000 }).catch(() => undefined),
+    ]);
+    if (await over.isVisible()) break;
+    await keyboardStep(page);
+    await page.waitForTimeout(150);
+  }
+  await expect(over).toBeVisible();
+  await expect(live).toContainText(/Round 1 is over|Game over/);
+  await expect(page.getByTestId('move-log')).toContainText('You played');
+  expect(errors, errors.join('\n')).toEqual([]);
+});
+
+test('pass and play: the curtain hides each hand between turns', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await fastSettings(page);
+  await page.goto(served());
+  await page.getByTestId('pass-and-play').click();
+  await page.getByTestId('variant-select').selectOption('railominos');
+  await page.getByTestId('name-input').fill('Ada');
+  await page.getByTestId('name-input-1').fill('Bea');
+  await page.getByTestId('option-rounds').fill('1');
+  await page.getByTestId('start-game').click();
+  await page.waitForURL(/table\?room=/);
+
+  const curtain = page.getByTestId('curtain');
+  const hand = page.getByTestId('hand');
+  const seen = new Set<string>();
+  for (let turn = 0; turn < 6; turn++) {
+    await expect(curtain).toBeVisible({ timeout: 30_000 });
+    // Behind the curtain no tile of any hand is in the page.
+    await expect(page.locator('[data-tile]')).toHaveCount(0);
+    const name = (await curtain.locator('.name').innerText()).trim();
+    seen.add(name);
+    await curtain.getByRole('button').click();
+    await expect(curtain).toBeHidden();
+    await expect(page.locator('.players li.me .name')).toContainText(name);
+    await expect(hand.locator('button').first()).toBeVisible();
+    const usable = hand.locator('button.usable').first();
+    if (await usable.isVisible()) {
+      await usable.click();
+      const target = page.locator('.targets button.target').first();
+      if (await target.isVisible({ timeout: 300 }).catch(() => false)) await target.click();
+    } else {
+      await page.getByTestId('pass').click();
+    }
+    if (await page.getByTestId('game-over').isVisible()) break;
+  }
+  expect([...seen].sort()).toEqual(['Ada', 'Bea']);
+  expect(errors, errors.join('\n')).toEqual([]);
+});
+
+test('a reload in the middle of a solo game continues it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await fastSettings(page, 'fast');
+  await startSolo(page, { variant: 'mexican-train', options: { rounds: 2, set: 9, handSize: 7 } });
+  const room = new URL(page.url()).searchParams.get('room');
+  // Two turns of ours by mouse, then stop where it is our turn again.
+  const mine = page.locator('.status.mine');
+  for (let turn = 0; turn < 2; turn++) {
+    await expect(mine).toBeVisible({ timeout: 30_000 });
+    await mouseStep(page);
+    await page.waitForTimeout(300);
+  }
+  await expect(mine).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(600);
+  const hash = await page.getByTestId('state-hash').innerText();
+  const tiles = await page
+    .getByTestId('hand')
+    .locator('button')
+    .evaluateAll((b) => b.map((x) => x.getAttribute('data-tile')));
+
+  await page.reload();
+  await expect(page.getByTestId('state-hash')).toHaveText(hash, { timeout: 30_000 });
+  await expect(page.getByTestId('hand').locator('button')).toHaveCount(tiles.length);
+  await expect(page.locator('.status.mine')).toBeVisible();
+
+  // The landing page offers it under Continue.
+  await page.goto(served());
+  await expect(page.getByTestId(`continue-${room}`)).toBeVisible();
+  await page.getByTestId(`continue-${room}`).click();
+  await expect(page.getByTestId('state-hash')).toHaveText(hash, { timeout: 30_000 });
+  expect(errors, errors.join('\n')).toEqual([]);
+});
