@@ -7,6 +7,7 @@ import {
   type NetResult,
   type Payload,
   type PeerId,
+  fail,
 } from '../../src/lib/net';
 import { parseControl, relayDecision, routesTo } from '../../src/lib/net/mesh';
 import { frameControl, framePayload } from '../../src/lib/net/frame';
@@ -348,5 +349,45 @@ describe('relay rules (pure)', () => {
 
   it('frames keep payloads and control apart', () => {
     expect(framePayload('{"t":"bye"}')[0]![0]).not.toBe(frameControl({ t: 'bye' })[0]![0]);
+  });
+});
+
+describe('Mesh with a signalling server (the PeerJS shape)', () => {
+  it('uses the server while it is up, and relays through a neighbour once it is not', async () => {
+    const { Mesh } = await import('../../src/lib/net/mesh');
+    const { FakeLink } = await import('./fake-rtc');
+    const rtc = new FakeRtc();
+    let serverUp = true;
+    const directCalls: string[] = [];
+    const make = (id: string): InstanceType<typeof Mesh> =>
+      new Mesh(id, {
+        dialer: rtc.dialer(),
+        directFirst: () => serverUp,
+        direct: async (peer) => {
+          directCalls.push(`${id}->${peer}`);
+          return fail('SIGNALLING_UNREACHABLE', 'server gone');
+        },
+      });
+    const [a, b, c] = [make('a'), make('b'), make('c')] as const;
+    const link = (x: InstanceType<typeof Mesh>, y: InstanceType<typeof Mesh>): void => {
+      const one = new FakeLink();
+      const two = new FakeLink();
+      one.other = two;
+      two.other = one;
+      x.adopt(y.id, one);
+      y.adopt(x.id, two);
+    };
+    link(a, b);
+    link(b, c);
+    await until(() => a.reachable().includes('c'));
+    // Server "up" but failing: tried first, then the relay.
+    expect(await a.connect('c')).toEqual({ ok: true, value: undefined });
+    expect(directCalls).toEqual(['a->c']);
+    // No route and no server: the server's error.
+    serverUp = false;
+    expect(await a.connect('zed')).toMatchObject({
+      ok: false,
+      error: { code: 'SIGNALLING_UNREACHABLE' },
+    });
   });
 });

@@ -4,7 +4,12 @@
 export * from './transport';
 export * from './signalling';
 export { createMemoryNetwork, MemoryNetwork, type MemoryNetworkOptions } from './memory';
-export { openPeerTransport, PEER_ID_PATTERN, type PeerTransportOptions } from './peerjs';
+export {
+  openPeerTransport,
+  PEER_ID_PATTERN,
+  type PeerTransport,
+  type PeerTransportOptions,
+} from './peerjs';
 export {
   createManualEndpoint,
   inspectCode,

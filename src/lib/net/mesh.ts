@@ -73,6 +73,11 @@ export interface MeshOptions {
    * neighbour can relay. Without it, such a connect fails at once.
    */
   readonly direct?: (peer: PeerId) => Promise<NetResult<void>>;
+  /**
+   * Whether to try `direct` first even when a neighbour could relay (the
+   * server is up); when it fails, a relay is tried if there is a route.
+   */
+  readonly directFirst?: () => boolean;
   /** Called once by close(), before the links go. */
   readonly onClose?: () => void;
 }
@@ -166,6 +171,7 @@ export class Mesh implements Transport {
   readonly #dialer: Dialer;
   readonly #timeoutMs: number;
   readonly #direct: MeshOptions['direct'];
+  readonly #directFirst: () => boolean;
   readonly #onShutDown: MeshOptions['onClose'];
   /** Open links, in the order they opened. */
   readonly #links = new Map<PeerId, Wired>();
@@ -189,6 +195,7 @@ export class Mesh implements Transport {
     this.#dialer = options.dialer;
     this.#timeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.#direct = options.direct;
+    this.#directFirst = options.directFirst ?? (() => false);
     this.#onShutDown = options.onClose;
   }
 
@@ -247,10 +254,20 @@ export class Mesh implements Transport {
   }
 
   async #dial(peer: PeerId, pending: Pending): Promise<void> {
+    if (this.#direct && (this.#directFirst() || routesTo(peer, this.#routes).length === 0)) {
+      const result = await this.#direct(peer);
+      if (result.ok || this.#pending.get(peer) !== pending) {
+        pending.finish(result);
+        return;
+      }
+      if (routesTo(peer, this.#routes).length === 0) {
+        pending.finish(result);
+        return;
+      }
+    }
     const via = routesTo(peer, this.#routes)[0];
     if (via === undefined) {
-      if (this.#direct) pending.finish(await this.#direct(peer));
-      else pending.finish(fail('PEER_UNAVAILABLE', `no linked peer can reach ${peer}`));
+      pending.finish(fail('PEER_UNAVAILABLE', `no linked peer can reach ${peer}`));
       return;
     }
     const offered = await this.#dialer.offer();
@@ -348,7 +365,6 @@ export class Mesh implements Transport {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#onShutDown?.();
     for (const pending of [...this.#pending.values()]) {
       pending.finish(fail('CLOSED', 'transport closed'));
     }
@@ -361,6 +377,7 @@ export class Mesh implements Transport {
       wired.link.send(frameControl({ t: 'bye' }));
       wired.link.close();
     }
+    this.#onShutDown?.();
     for (const [peer] of links) this.#closes.emit(peer);
     this.#messages.clear();
     this.#opens.clear();

@@ -1,17 +1,22 @@
 // Transport over WebRTC data channels, brokered by a PeerJS signalling
 // server. The peerjs library is loaded on first use, so pages that never go
 // online do not pay for it (and server-side rendering never touches it).
+//
+// PeerJS only opens the connections: they carry our own framing (frame.ts,
+// 'raw' serialization), so payloads up to MAX_PAYLOAD arrive whole and
+// control traffic stays apart, as on manually paired links. The links live in
+// a Mesh, so once a table has formed, connect() also works without the
+// server: when it is gone (or cannot reach the peer), the offer and answer go
+// through a peer linked to both (mesh.ts), on a plain RTCPeerConnection.
 import type { DataConnection, Peer, PeerError } from 'peerjs';
+import { Mesh, type Link, type LinkHandlers } from './mesh';
+import { rtcDialer } from './rtc';
 import { peerServerOptions, type PageOrigin, type Signalling } from './signalling';
 import {
-  checkPayload,
   fail,
-  Listeners,
   ok,
-  type NetError,
   type NetErrorCode,
   type NetResult,
-  type Payload,
   type PeerId,
   type Transport,
   type Unsubscribe,
@@ -34,10 +39,24 @@ export const PEER_ID_PATTERN = /^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$/;
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
+/** A PeerJS endpoint: a Transport that can also work on without its server. */
+export interface PeerTransport extends Transport {
+  /** Each neighbour and the peers it says it is linked to. */
+  routes(): ReadonlyMap<PeerId, readonly PeerId[]>;
+  /** Peers not linked here that a neighbour can relay a connect to. */
+  reachable(): readonly PeerId[];
+  onRoutes(listener: () => void): Unsubscribe;
+  /**
+   * Leave the signalling server but keep every link (PeerJS `disconnect`):
+   * from then on connect() goes through linked peers only.
+   */
+  dropSignalling(): void;
+}
+
 /** Claim an id on the signalling server; resolves once others can reach us. */
 export async function openPeerTransport(
   options: PeerTransportOptions,
-): Promise<NetResult<Transport>> {
+): Promise<NetResult<PeerTransport>> {
   if (options.id !== undefined && !PEER_ID_PATTERN.test(options.id)) {
     return fail('INVALID_ID', `"${options.id}" is not a valid PeerJS id`);
   }
@@ -63,14 +82,14 @@ export async function openPeerTransport(
     options.id === undefined ? new PeerClass(peerOptions) : new PeerClass(options.id, peerOptions);
 
   return new Promise((resolve) => {
-    const settle = (result: NetResult<Transport>): void => {
+    const settle = (result: NetResult<PeerTransport>): void => {
       clearTimeout(timer);
       peer.off('open', onOpen);
       peer.off('error', onError);
       if (!result.ok) peer.destroy();
       resolve(result);
     };
-    const onOpen = (id: string): void => settle(ok(new PeerTransport(peer, id, timeoutMs)));
+    const onOpen = (id: string): void => settle(ok(peerTransport(peer, id, timeoutMs)));
     const onError = (error: PeerError<string>): void => {
       settle(fail(openErrorCode(error.type), error.message));
     };
@@ -105,196 +124,166 @@ function openErrorCode(type: string): NetErrorCode {
   }
 }
 
-/** Data from the wire as a Payload, or undefined for anything else. */
-function toPayload(data: unknown): Payload | undefined {
-  if (typeof data === 'string') return data;
+/** Data from the wire as bytes, or undefined for anything else. */
+function toBytes(data: unknown): Uint8Array | undefined {
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   if (ArrayBuffer.isView(data)) {
-    return new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
+    return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   }
   return undefined;
 }
 
-interface PendingConnect {
-  readonly promise: Promise<NetResult<void>>;
-  readonly finish: (result: NetResult<void>) => void;
-}
+/** A PeerJS data connection ('raw' serialization) as a mesh link. */
+class PeerJsLink implements Link {
+  readonly #conn: DataConnection;
+  #handlers: LinkHandlers | undefined;
+  #open = true;
 
-class PeerTransport implements Transport {
-  readonly #peer: Peer;
-  readonly #timeoutMs: number;
-  /** The open connection per remote peer, in the order they opened. */
-  readonly #links = new Map<PeerId, DataConnection>();
-  readonly #pending = new Map<PeerId, PendingConnect>();
-  readonly #messages = new Listeners<[PeerId, Payload]>();
-  readonly #opens = new Listeners<[PeerId]>();
-  readonly #closes = new Listeners<[PeerId]>();
-  readonly #errors = new Listeners<[NetError]>();
-  #closed = false;
-
-  constructor(
-    peer: Peer,
-    readonly id: PeerId,
-    timeoutMs: number,
-  ) {
-    this.#peer = peer;
-    this.#timeoutMs = timeoutMs;
-    peer.on('connection', (conn) => this.#wire(conn));
-    peer.on('error', (error) => this.#onPeerError(error));
-    peer.on('disconnected', () => {
-      if (!this.#closed) {
-        this.#errors.emit({
-          code: 'SIGNALLING_UNREACHABLE',
-          message: 'lost the signalling server; open links remain',
-        });
-      }
+  constructor(conn: DataConnection) {
+    this.#conn = conn;
+    conn.on('data', (data) => {
+      const bytes = toBytes(data);
+      if (bytes && this.#open) this.#handlers?.frame(bytes);
     });
-    peer.on('close', () => this.#shutDown());
-  }
-
-  get closed(): boolean {
-    return this.#closed;
-  }
-
-  connect(peer: PeerId): Promise<NetResult<void>> {
-    if (this.#closed) return Promise.resolve(fail('CLOSED', 'transport is closed'));
-    if (this.#links.has(peer)) return Promise.resolve(ok(undefined));
-    const pending = this.#pending.get(peer);
-    if (pending) return pending.promise;
-    if (!PEER_ID_PATTERN.test(peer) || peer === this.id) {
-      return Promise.resolve(fail('INVALID_ID', `cannot connect to "${peer}"`));
-    }
-
-    let finish: (result: NetResult<void>) => void = () => {};
-    const promise = new Promise<NetResult<void>>((resolve) => {
-      const timer = setTimeout(() => {
-        finish(fail('TIMEOUT', `no link to ${peer} within ${this.#timeoutMs} ms`));
-      }, this.#timeoutMs);
-      finish = (result) => {
-        if (this.#pending.get(peer)?.promise !== promise) return;
-        clearTimeout(timer);
-        this.#pending.delete(peer);
-        if (!result.ok && this.#links.get(peer) !== conn) conn.close();
-        resolve(result);
-      };
+    conn.on('close', () => this.#gone());
+    conn.on('error', () => this.#gone());
+    // PeerJS may never emit 'close' when the other side just vanishes
+    // (peers/peerjs#1200, #568): watch the connection itself too.
+    const pc = conn.peerConnection;
+    pc?.addEventListener('connectionstatechange', () => {
+      if (pc.connectionState === 'failed' || pc.connectionState === 'closed') this.#gone();
     });
-    this.#pending.set(peer, { promise, finish: (result) => finish(result) });
-    const conn = this.#peer.connect(peer, { reliable: true, serialization: 'binary' });
-    this.#wire(conn);
-    return promise;
   }
 
-  send(peer: PeerId, data: Payload): NetResult<void> {
-    if (this.#closed) return fail('CLOSED', 'transport is closed');
-    const conn = this.#links.get(peer);
-    if (!conn?.open) return fail('CLOSED', `no open link to ${peer}`);
-    const checked = checkPayload(data);
-    if (!checked.ok) return checked;
+  listen(handlers: LinkHandlers): void {
+    this.#handlers = handlers;
+  }
+
+  send(frames: readonly Uint8Array<ArrayBuffer>[]): boolean {
+    if (!this.#open || !this.#conn.open) return false;
     try {
-      const sent = conn.send(data);
-      if (sent instanceof Promise) sent.catch((error) => this.#linkError(peer, error));
-    } catch (error) {
-      return fail('NETWORK', `send to ${peer} failed: ${String(error)}`);
+      for (const frame of frames) void this.#conn.send(frame);
+    } catch {
+      this.#gone();
+      return false;
     }
-    return ok(undefined);
-  }
-
-  peers(): readonly PeerId[] {
-    return [...this.#links.keys()];
-  }
-
-  disconnect(peer: PeerId): void {
-    this.#links.get(peer)?.close();
-  }
-
-  onMessage(listener: (from: PeerId, data: Payload) => void): Unsubscribe {
-    return this.#messages.add(listener);
-  }
-
-  onOpen(listener: (peer: PeerId) => void): Unsubscribe {
-    return this.#opens.add(listener);
-  }
-
-  onClose(listener: (peer: PeerId) => void): Unsubscribe {
-    return this.#closes.add(listener);
-  }
-
-  onError(listener: (error: NetError) => void): Unsubscribe {
-    return this.#errors.add(listener);
+    return true;
   }
 
   close(): void {
-    if (this.#closed) return;
-    this.#peer.destroy();
-    this.#shutDown();
+    if (!this.#open) return;
+    this.#open = false;
+    // Let a goodbye already queued leave first.
+    const queued = (this.#conn as { bufferSize?: number }).bufferSize ?? 0;
+    const buffered = (this.#conn.dataChannel?.bufferedAmount ?? 0) + queued;
+    if (buffered > 0) setTimeout(() => this.#conn.close(), 100);
+    else this.#conn.close();
   }
 
-  #shutDown(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    for (const pending of [...this.#pending.values()]) {
-      pending.finish(fail('CLOSED', 'transport closed'));
+  #gone(): void {
+    if (!this.#open) return;
+    this.#open = false;
+    this.#conn.close();
+    this.#handlers?.closed();
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function peerTransport(peer: Peer, id: PeerId, timeoutMs: number): PeerTransport {
+  /** Direct connects waiting for PeerJS, by remote id (for 'peer-unavailable'). */
+  const waiting = new Map<PeerId, (result: NetResult<void>) => void>();
+
+  const wire = (conn: DataConnection): void => {
+    if (conn.serialization !== 'raw') {
+      conn.close();
+      return;
     }
-    const peers = [...this.#links.keys()];
-    this.#links.clear();
-    for (const peer of peers) this.#closes.emit(peer);
-    this.#messages.clear();
-    this.#opens.clear();
-    this.#closes.clear();
-    this.#errors.clear();
-  }
-
-  #wire(conn: DataConnection): void {
-    const remote = conn.peer;
     conn.on('open', () => {
-      if (this.#closed) {
-        conn.close();
+      if (mesh.closed) conn.close();
+      else mesh.adopt(conn.peer, new PeerJsLink(conn));
+    });
+  };
+
+  const direct = (remote: PeerId): Promise<NetResult<void>> => {
+    if (!PEER_ID_PATTERN.test(remote)) {
+      return Promise.resolve(fail('INVALID_ID', `cannot connect to "${remote}"`));
+    }
+    if (peer.disconnected || peer.destroyed) {
+      return Promise.resolve(fail('SIGNALLING_UNREACHABLE', 'the signalling server is gone'));
+    }
+    return new Promise((resolve) => {
+      let conn: DataConnection | undefined;
+      const settle = (result: NetResult<void>): void => {
+        if (waiting.get(remote) !== settle) return;
+        waiting.delete(remote);
+        clearTimeout(timer);
+        if (!result.ok && !mesh.peers().includes(remote)) conn?.close();
+        resolve(result);
+      };
+      const timer = setTimeout(
+        () => settle(fail('TIMEOUT', `no link to ${remote} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      waiting.get(remote)?.(fail('CLOSED', 'superseded'));
+      waiting.set(remote, settle);
+      try {
+        conn = peer.connect(remote, { reliable: true, serialization: 'raw' });
+      } catch (error) {
+        settle(fail('NETWORK', `connect to ${remote} failed: ${errorMessage(error)}`));
         return;
       }
-      const previous = this.#links.get(remote);
-      // The newest connection wins (both sides may dial at once).
-      this.#links.delete(remote);
-      this.#links.set(remote, conn);
-      if (previous && previous !== conn) previous.close();
-      else this.#opens.emit(remote);
-      this.#pending.get(remote)?.finish(ok(undefined));
-    });
-    conn.on('data', (data) => {
-      if (this.#links.get(remote) !== conn) return;
-      const payload = toPayload(data);
-      if (payload === undefined) {
-        this.#errors.emit({ code: 'NETWORK', message: `dropped a non-payload from ${remote}` });
+      if (!conn) {
+        settle(fail('SIGNALLING_UNREACHABLE', 'the signalling server is gone'));
         return;
       }
-      this.#messages.emit(remote, payload);
+      const opened = conn;
+      wire(opened);
+      opened.on('open', () => settle(ok(undefined)));
+      opened.on('close', () => settle(fail('CLOSED', `link to ${remote} closed while opening`)));
+      opened.on('error', (error) =>
+        settle(fail('NETWORK', `link to ${remote}: ${errorMessage(error)}`)),
+      );
     });
-    conn.on('close', () => {
-      if (this.#links.get(remote) === conn) {
-        this.#links.delete(remote);
-        this.#closes.emit(remote);
-      }
-      this.#pending.get(remote)?.finish(fail('CLOSED', `link to ${remote} closed while opening`));
-    });
-    conn.on('error', (error) => this.#linkError(remote, error));
-  }
+  };
 
-  #linkError(remote: PeerId, error: unknown): void {
-    const message = `link to ${remote}: ${error instanceof Error ? error.message : String(error)}`;
-    const pending = this.#pending.get(remote);
-    if (pending && !this.#links.has(remote)) pending.finish(fail('NETWORK', message));
-    else this.#errors.emit({ code: 'NETWORK', message });
-  }
+  const config = (peer.options as { config?: RTCConfiguration }).config;
+  const mesh = new Mesh(id, {
+    dialer: rtcDialer({ iceServers: config?.iceServers ?? [], openTimeoutMs: timeoutMs }),
+    direct,
+    directFirst: () => !peer.disconnected && !peer.destroyed,
+    connectTimeoutMs: 2 * timeoutMs,
+    onClose: () => {
+      for (const settle of [...waiting.values()]) settle(fail('CLOSED', 'transport closed'));
+      peer.destroy();
+    },
+  });
 
-  #onPeerError(error: PeerError<string>): void {
+  peer.on('connection', wire);
+  peer.on('error', (error: PeerError<string>) => {
     if (error.type === 'peer-unavailable') {
       // PeerJS names the peer only in the message: "Could not connect to peer X".
       const remote = /peer (\S+)$/.exec(error.message)?.[1];
-      const pending = remote === undefined ? undefined : this.#pending.get(remote);
-      if (pending) {
-        pending.finish(fail('PEER_UNAVAILABLE', error.message));
+      const settle = remote === undefined ? undefined : waiting.get(remote);
+      if (settle) {
+        settle(fail('PEER_UNAVAILABLE', error.message));
         return;
       }
     }
-    this.#errors.emit({ code: openErrorCode(error.type), message: error.message });
-  }
+    mesh.reportError({ code: openErrorCode(error.type), message: error.message });
+  });
+  peer.on('disconnected', () => {
+    mesh.reportError({
+      code: 'SIGNALLING_UNREACHABLE',
+      message: 'lost the signalling server; open links remain, and new ones go through them',
+    });
+  });
+  peer.on('close', () => mesh.close());
+  return Object.assign(mesh, {
+    dropSignalling(): void {
+      if (!peer.disconnected && !peer.destroyed) peer.disconnect();
+    },
+  });
 }
