@@ -31,6 +31,7 @@ export interface TableClient {
   ready(seat: Seat): Promise<SessionResult<true>>;
   hint(seat: Seat): Promise<SessionResult<Move>>;
   resolveStall(action: 'bot' | 'end'): Promise<SessionResult<true>>;
+  seatNewcomer(member: string): Promise<SessionResult<true>>;
   close(): void;
 }
 
@@ -56,6 +57,7 @@ export function clientFor(session: Session, onClose: () => void = () => {}): Tab
     ready: (seat) => now(() => session.ready(seat)),
     hint: (seat) => now(() => session.hint(seat)),
     resolveStall: (action) => now(() => session.resolveStall(action)),
+    seatNewcomer: (member) => now(() => session.seatNewcomer(member)),
     close: () => {
       session.close();
       onClose();

@@ -24,6 +24,8 @@
 // collects what the others hold and sequences on.
 import { chooseMove, hint as hintMove, type BotLevel } from '$lib/bots';
 import { createRng, type Move, type Seat, type VariantId, variantOf } from '$lib/engine';
+import { joinSeat } from '$lib/engine/variants/mexican-train';
+import type { MtState } from '$lib/engine/variants/mexican-train/state';
 import type { PeerId, Transport } from '$lib/net';
 import {
   applyEntry,
@@ -192,17 +194,24 @@ export class Session {
   #personKey: SeatKeys;
   /** Setups this browser signed, by game id. */
   readonly #signed = new Set<string>();
-  #proposal: { setup: TableSetup; game: string; agreements: Map<Seat, Agreement> } | null = null;
+  #proposal: {
+    setup: TableSetup;
+    game: string;
+    agreements: Map<Seat, Agreement>;
+    at: number;
+  } | null = null;
   #segment: Segment | null = null;
   readonly #past: Segment[] = [];
   /** Entries received ahead of the log, by position. */
   readonly #ahead = new Map<number, string>();
   /** Other members' hashes by log position. */
   readonly #peerHashes = new Map<number, Map<string, string>>();
-  #hashOut: { from: number; list: string[] } | null = null;
+  #hashOut: { game: string; from: number; list: string[] } | null = null;
   /** Position at which this browser's last entry was submitted (non-host). */
   #submittedAt = -1;
   readonly #ready = new Map<number, Set<Seat>>();
+  /** Browsers to seat at the next round's deal (TT-9). */
+  readonly #newcomers = new Set<string>();
   readonly #drafts = new Map<string, EntryDraft>();
   #syncing: Set<string> | null = null;
   #hostSeen: string | null = null;
@@ -503,7 +512,6 @@ export class Session {
       this.#end(reason);
       return ok(true);
     }
-    const table = seg.ledger.any;
     // Every seat whose browser is gone (or that owes and stays silent) goes to a bot run here.
     const stalled = this.#stall.seats;
     const seats = seg.setup.seats.map((s, i) => {
@@ -512,14 +520,29 @@ export class Session {
       const keys = this.#newKeys();
       return { name: s.name, key: keys.publicKey, bot: 'medium' as const, member: this.member };
     });
-    const setup = parseSetup({
-      ...seg.setup,
-      seats,
-      nonce: toBase64url(this.#random(16)),
-      start: { round: table.record.round, view: table.record.preDeal, after: seg.game },
-    });
-    if (!setup.ok) return setup;
-    this.#propose(setup.value);
+    return this.#reseat(seg, seats);
+  }
+
+  /**
+   * The host seats a browser that came after the start at the next round's deal,
+   * where the rules allow it (TT-9: it starts at the highest total).
+   */
+  seatNewcomer(member: string): SessionResult<true> {
+    const seg = this.#segment;
+    const info = this.#members.get(member);
+    if (!seg || !this.isHost) return fail('NOT_HOST', 'only the host seats players');
+    if (!info?.key || seg.setup.seats.some((s) => s.member === member)) {
+      return fail('NOT_NOW', 'no such browser waiting for a seat');
+    }
+    if (seg.setup.variant !== 'mexican-train-tournament') {
+      return fail(
+        'NOT_NOW',
+        'players join a game under way only under the tournament rules (TT-9)',
+        'TT-9',
+      );
+    }
+    this.#newcomers.add(member);
+    this.#handBack();
     return ok(true);
   }
 
@@ -718,12 +741,80 @@ export class Session {
     this.#hostCheck();
     this.#stallCheck();
     this.#repeatReady();
+    this.#handBack();
+    // A change of seats that not every seat signed in time is given up: play goes on as it was.
+    const p = this.#proposal;
+    if (p && this.#segment && this.#now() - p.at > 2 * this.timing.awayMs) {
+      this.#proposal = null;
+      this.#event('INFO', 'the change of seats was not signed by every seat in time');
+      this.#schedulePump();
+    }
     // A submission the host never ordered (it was lost with a link): send it again.
     if (this.#submittedAt === seq && this.#now() - this.#lastProgress > this.timing.awayMs / 2) {
       this.#submittedAt = -1;
       this.#schedulePump();
     }
     this.#changed();
+  }
+
+  /** Whether a new setup may start now: the current round is not dealt yet. */
+  #atRoundStart(seg: Segment): boolean {
+    const table = seg.ledger.any;
+    const deck = table.preparing === null ? undefined : table.deal.decks[table.preparing];
+    const dealing = deck !== undefined && deck.shuffles.length > 0;
+    return table.view.phase === 'deal' && !dealing && !this.#proposal;
+  }
+
+  /**
+   * The host hands a seat back to the person who held it once they are here again,
+   * before the next deal: a bot kept it while they were away.
+   */
+  #handBack(): void {
+    const seg = this.#segment;
+    if (!seg || !this.isHost || this.#desync || this.#ended || !this.#atRoundStart(seg)) return;
+    const owners = this.#past[0]?.setup.seats ?? [];
+    let changed = false;
+    const newcomers = [...this.#newcomers].filter((m) => this.#present(m));
+    this.#newcomers.clear();
+    const seats = seg.setup.seats.map((s, i) => {
+      const owner = owners[i];
+      const back = owner && s.bot !== null && owner.bot === null && owner.member !== s.member;
+      if (!back || !this.#present(owner.member)) return s;
+      if (this.#members.get(owner.member)?.key !== owner.key) return s;
+      changed = true;
+      return { ...owner, name: this.#members.get(owner.member)?.name ?? owner.name };
+    });
+    const joining = newcomers.flatMap((member): SeatSetup[] => {
+      const info = this.#members.get(member);
+      if (!info?.key || seats.some((x) => x.member === member)) return [];
+      return [{ name: info.name, key: info.key, bot: null, member }];
+    });
+    let view = seg.ledger.any.record.preDeal;
+    for (const _ of joining) {
+      // joinSeat refuses every variant but the tournament rules (TT-9).
+      const joined = joinSeat(view as MtState);
+      if (!joined.ok) return this.#event('NOT_NOW', `${joined.error.message} (TT-9)`);
+      view = joined.value;
+    }
+    if (changed || joining.length > 0) this.#reseat(seg, [...seats, ...joining], view);
+  }
+
+  /** Proposes the current game under new seats, from the current round's deal. */
+  #reseat(
+    seg: Segment,
+    seats: readonly SeatSetup[],
+    view = seg.ledger.any.record.preDeal,
+  ): SessionResult<true> {
+    const table = seg.ledger.any;
+    const setup = parseSetup({
+      ...seg.setup,
+      seats,
+      nonce: toBase64url(this.#random(16)),
+      start: { round: table.record.round, view, after: seg.game },
+    });
+    if (!setup.ok) return setup;
+    this.#propose(setup.value);
+    return ok(true);
   }
 
   /** Between rounds, local seats say ready again, for browsers that came back since. */
@@ -856,8 +947,7 @@ export class Session {
         if (!fromHost) return this.#drop('NOT_HOST', `lobby from ${member}`);
         return this.#onLobby(m.draft, m.members);
       case 'propose':
-        if (!fromHost) return this.#drop('NOT_HOST', `proposal from ${member}`);
-        return this.#onPropose(m.setup);
+        return this.#onPropose(m.setup, fromHost);
       case 'agree':
         return this.#onAgree(m.game, m.agreement);
       case 'begin':
@@ -932,6 +1022,9 @@ export class Session {
 
   #onLobby(draft: LobbyDraft, members: readonly MemberInfo[]): void {
     if (this.#phase === 'lobby') this.#draft = draft;
+    // The host's order of arrival is everyone's: it ranks who hosts next.
+    const order = members.map((m) => m.member);
+    this.#order = [...order, ...this.#order.filter((m) => !order.includes(m))];
     for (const info of members) {
       if (info.member === this.member) continue;
       if (!this.#order.includes(info.member)) this.#order.push(info.member);
@@ -946,7 +1039,7 @@ export class Session {
 
   #propose(setup: TableSetup): void {
     const game = gameId(setup);
-    this.#proposal = { setup, game, agreements: new Map() };
+    this.#proposal = { setup, game, agreements: new Map(), at: this.#now() };
     if (this.#phase === 'lobby') this.#phase = 'agreeing';
     this.#broadcast({ t: 'propose', setup: setupJson(setup) });
     this.#signLocal(setup);
@@ -965,11 +1058,18 @@ export class Session {
     });
   }
 
-  #onPropose(text: string): void {
+  /**
+   * Signs a proposed setup for this browser's seats: the host's, or anyone's that
+   * continues a game this browser played (a seat handed back after it was away).
+   */
+  #onPropose(text: string, fromHost: boolean): void {
     const setup = this.#parseSetupText(text);
     if (!setup) return;
     const game = gameId(setup);
     if (this.#signed.has(game) || this.#segment?.game === game) return;
+    const after = setup.start?.after;
+    const continues = after !== undefined && this.segments().some((s) => s.game === after);
+    if (!fromHost && !continues) return this.#drop('NOT_HOST', 'a proposal from a non-host');
     // Sign only a setup that seats this browser's keys under its own name.
     const mine = setup.seats.filter((s) => s.member === this.member);
     const honest = mine.every(
@@ -978,7 +1078,7 @@ export class Session {
         (s.bot !== null || s.key !== this.#personKey.publicKey || s.name === this.#name),
     );
     if (!honest) return this.#drop('BAD_SETUP', 'a proposed setup misstates this browser’s seat');
-    this.#proposal = { setup, game, agreements: new Map() };
+    this.#proposal = { setup, game, agreements: new Map(), at: this.#now() };
     if (this.#phase === 'lobby') this.#phase = 'agreeing';
     this.#signLocal(setup);
   }
@@ -1065,7 +1165,7 @@ export class Session {
     if (this.#segment?.game === game || this.#past.some((s) => s.game === game)) return;
     if (!this.#signed.has(game)) {
       // A browser with a seat plays only under a setup it signed: sign it first if it is ours.
-      this.#onPropose(text);
+      this.#onPropose(text, false);
       if (!this.#signed.has(game))
         return this.#drop('BAD_AGREEMENT', 'a setup this browser did not sign');
     }
@@ -1103,7 +1203,8 @@ export class Session {
   /** The host orders one entry: applies it and sends it to all, or refuses it for all to see. */
   #sequence(entry: string, from: string): void {
     const seg = this.#segment;
-    if (!seg) return;
+    // While the seats are being changed, the old setup takes no more entries.
+    if (!seg || this.#proposal) return;
     const seq = seg.ledger.seq;
     const r = seg.ledger.apply(entry);
     if (r.ok) {
@@ -1237,24 +1338,25 @@ export class Session {
     const hash = seg.ledger.hash;
     this.#lastProgress = this.#now();
     this.#stall = null;
-    if (this.#hashOut && this.#hashOut.from + this.#hashOut.list.length === seq) {
-      this.#hashOut.list.push(hash);
+    const out = this.#hashOut;
+    if (out && out.game === seg.game && out.from + out.list.length === seq) {
+      out.list.push(hash);
     } else {
       this.#flushHashes();
-      this.#hashOut = { from: seq, list: [hash] };
+      this.#hashOut = { game: seg.game, from: seq, list: [hash] };
       setTimeout(() => this.#flushHashes(), 0);
     }
     this.#compare(seg, seq);
+    if (this.isHost) this.#handBack();
     this.#schedulePump();
     this.#changed();
   }
 
   #flushHashes(): void {
     const out = this.#hashOut;
-    const seg = this.#segment;
     this.#hashOut = null;
-    if (!out || !seg || this.#closed) return;
-    this.#broadcast({ t: 'hashes', game: seg.game, from: out.from, list: out.list });
+    if (!out || this.#closed) return;
+    this.#broadcast({ t: 'hashes', game: out.game, from: out.from, list: out.list });
   }
 
   /** A heartbeat says how far the sender is: fetch what it has, or compare where we both are. */

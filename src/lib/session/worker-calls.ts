@@ -19,6 +19,7 @@ export const CLIENT_CALLS = [
   'ready',
   'hint',
   'resolveStall',
+  'seatNewcomer',
 ] as const;
 export type ClientCall = (typeof CLIENT_CALLS)[number];
 

@@ -1,0 +1,127 @@
+// Seats changing hands between rounds: a person who was away gets their seat
+// back from the bot that kept it, and a newcomer joins a tournament game (TT-9).
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accelerate } from '$lib/protocol';
+import { fromStored, toStored, type Session } from '$lib/session';
+import { joinTable } from '$lib/session';
+import {
+  closeAll,
+  FAST,
+  openTable,
+  seededRandom,
+  startAutoplay,
+  transport,
+  until,
+  type Table,
+} from './harness';
+
+beforeAll(() => accelerate());
+
+let table: Table | null = null;
+const extra: Session[] = [];
+afterEach(() => {
+  if (table) closeAll(table);
+  for (const s of extra.splice(0)) s.close();
+  table = null;
+});
+
+describe('seats between rounds', () => {
+  it('a player who comes back between rounds gets their seat back from the bot', async () => {
+    table = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: { rounds: 3, set: 5, handSize: 4 },
+      seed: 41,
+      timing: { ...FAST, stallMs: 1500 },
+    });
+    await startAutoplay(table);
+    const [host, stays, leaver] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 20);
+    const record = toStored(leaver, Date.now())!;
+    leaver.close();
+    leaver.transport.close();
+    await until('seat 2 stalled', () => host.snapshot.stall?.seats.includes(2) === true, 20_000);
+    expect(host.resolveStall('bot')).toMatchObject({ ok: true });
+    await until('a bot in seat 2', () => stays.snapshot.seats[2]?.bot === 'medium');
+    // the player reloads and comes back
+    const back = fromStored(record, {
+      transport: transport(table.network, `${table.room}-p2-back`),
+      timing: FAST,
+      random: seededRandom(5),
+    });
+    if (!back.ok) throw new Error(back.error.detail);
+    extra.push(back.value);
+    await back.value.link(host.transport.id);
+    await until(
+      'seat 2 handed back',
+      () =>
+        host.snapshot.seats[2]?.member === 'p2' && back.value.snapshot.table?.local.length === 1,
+      30_000,
+    );
+    const players = [host, stays, back.value];
+    await until(
+      'game over',
+      () => players.every((s) => s.snapshot.table?.gameOver === true),
+      60_000,
+    );
+    for (const s of players) {
+      expect(s.snapshot.desync).toBeNull();
+      expect(s.snapshot.table?.hash).toBe(host.snapshot.table?.hash);
+    }
+    expect(host.segments().length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('TT-9: a newcomer joins a tournament game between rounds at the highest total', async () => {
+    table = await openTable({
+      variant: 'mexican-train-tournament',
+      people: 2,
+      options: { startDouble: 2, set: 6, handSize: 4 },
+      seed: 42,
+    });
+    await startAutoplay(table);
+    const [host, other] = table.sessions as [Session, Session];
+    const joined = await joinTable({
+      transport: transport(table.network, `${table.room}-late`),
+      room: table.room,
+      member: 'late',
+      name: 'Latecomer',
+      timing: FAST,
+      random: seededRandom(6),
+      contact: host.transport.id,
+    });
+    if (!joined.ok) throw new Error(joined.error.detail);
+    const late = joined.value;
+    extra.push(late);
+    await until('the newcomer is known', () =>
+      host.snapshot.members.some((m) => m.member === 'late'),
+    );
+    await until('the first round played', () => (host.snapshot.table?.audits.length ?? 0) >= 1);
+    expect(host.seatNewcomer('late')).toEqual({ ok: true, value: true });
+    await until('seated', () => late.snapshot.table?.local.length === 1, 60_000);
+    late.setAutoplay(late.snapshot.table!.local[0]!.seat, 'easy');
+    const view = late.snapshot.table!.view;
+    expect(view.players).toBe(3);
+    expect(view.scores[2]).toBe(Math.max(...view.scores.slice(0, 2)));
+    expect(view.round).toBeGreaterThan(1);
+    const players = [host, other, late];
+    await until(
+      'game over',
+      () => players.every((s) => s.snapshot.table?.gameOver === true),
+      60_000,
+    );
+    for (const s of players) expect(s.snapshot.table?.hash).toBe(host.snapshot.table?.hash);
+  });
+
+  it('TT-9: other variants seat nobody once the game is on', async () => {
+    table = await openTable({
+      variant: 'engine-191',
+      people: 2,
+      options: { tokensToWin: 1 },
+      seed: 43,
+    });
+    await startAutoplay(table);
+    const [host] = table.sessions as [Session];
+    expect(host.seatNewcomer('nobody')).toMatchObject({ ok: false });
+  });
+});
