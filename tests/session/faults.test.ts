@@ -15,6 +15,7 @@ import {
   seededRandom,
   startAutoplay,
   transport,
+  turnOf,
   until,
   type Table,
 } from './harness';
@@ -190,15 +191,8 @@ describe('a table catches', () => {
   it('a seat sending a tile it was not dealt: refused at once and named by every browser', async () => {
     table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 27 });
     const [host, cheat, third] = table.sessions as [Session, Session, Session];
-    await startAutoplay(table);
-    await until(
-      'seat 1 to move',
-      () =>
-        (cheat.snapshot.table?.local[0]?.legal.length ?? 0) > 0 &&
-        cheat.snapshot.table!.view.phase === 'playing',
-    );
-    cheat.setAutoplay(1, null);
-    await until('its turn still', () => cheat.ledger!.table(1)!.view.turn === 1);
+    await startAutoplay(table, 'easy', [1]);
+    await turnOf(cheat, 1);
     const t = cheat.ledger!.table(1)!;
     const own = new Set(t.view.hands[1]!.map((c) => c.tile));
     const notMine = [...Array(28).keys()].find((tile) => !own.has(tile))!;
@@ -228,12 +222,8 @@ describe('a table keeps evidence', () => {
   it('a seat signing two different entries for one position: both kept, the seat named (EQUIVOCATION)', async () => {
     table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 28 });
     const [host, cheat, third] = table.sessions as [Session, Session, Session];
-    await startAutoplay(table);
-    cheat.setAutoplay(1, null);
-    await until('seat 1 to move', () => {
-      const local = cheat.snapshot.table?.local[0];
-      return (local?.legal.length ?? 0) > 0 && cheat.ledger!.table(1)!.view.phase === 'playing';
-    });
+    await startAutoplay(table, 'easy', [1]);
+    await turnOf(cheat, 1);
     const t = cheat.ledger!.table(1)!;
     const [a, other] = cheat.snapshot.table!.local[0]!.legal;
     const b = other ?? { seat: 1, type: 'pass' };

@@ -92,17 +92,35 @@ export function must<T>(r: { ok: true; value: T } | { ok: false; error: { detail
 }
 
 /** Starts the game and puts every person's seat on autoplay. */
-export async function startAutoplay(table: Table, level: BotLevel = 'easy'): Promise<void> {
+export async function startAutoplay(
+  table: Table,
+  level: BotLevel = 'easy',
+  byHand: readonly number[] = [],
+): Promise<void> {
   const [host] = table.sessions;
   must(host!.start());
   await until('every browser playing', () =>
     table.sessions.every((s) => s.snapshot.table !== null),
   );
   for (const s of table.sessions) {
-    for (const l of s.snapshot.table?.local ?? []) if (l.bot === null) s.setAutoplay(l.seat, level);
+    for (const l of s.snapshot.table?.local ?? []) {
+      if (l.bot === null && !byHand.includes(l.seat)) s.setAutoplay(l.seat, level);
+    }
   }
 }
 
 export function closeAll(table: Table): void {
   for (const s of table.sessions) s.close();
+}
+
+/** Plays a hand-driven seat's setup answers until it is to play in the round proper. */
+export async function turnOf(session: Session, seat: number): Promise<void> {
+  await until(`seat ${seat}'s turn`, () => {
+    const local = session.snapshot.table?.local.find((l) => l.seat === seat);
+    const phase = session.ledger?.table(seat)?.view.phase;
+    if (!local || local.legal.length === 0) return false;
+    if (phase === 'playing') return true;
+    session.move(seat, local.legal[0]!);
+    return false;
+  });
 }
