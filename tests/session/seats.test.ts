@@ -125,3 +125,39 @@ describe('seats between rounds', () => {
     expect(host.seatNewcomer('nobody')).toMatchObject({ ok: false });
   });
 });
+
+describe('a secret withheld at a round’s end', () => {
+  it('the round is audited without it (the seat named), and the next round is dealt with a bot in the seat', async () => {
+    table = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: { rounds: 2, set: 5, handSize: 4 },
+      seed: 44,
+      timing: { ...FAST, stallMs: 1500 },
+    });
+    await startAutoplay(table);
+    const [host, stays, withholder] = table.sessions as [Session, Session, Session];
+    // it stops right after the round's last move, before showing its secret
+    withholder.subscribe(() => {
+      if (withholder.ledger?.any.view.phase === 'roundOver') withholder.close();
+    });
+    await until('seat 2 stalled', () => host.snapshot.stall?.seats.includes(2) === true, 30_000);
+    expect(host.snapshot.stall?.owes).toEqual(['seed-reveal']);
+    expect(host.resolveStall('bot')).toMatchObject({ ok: true });
+    const players = [host, stays];
+    await until(
+      'game over',
+      () => players.every((s) => s.snapshot.table?.gameOver === true),
+      60_000,
+    );
+    for (const s of players) {
+      const audits = s.snapshot.table!.audits;
+      expect(audits).toHaveLength(2);
+      expect(audits[0]!.violations).toContainEqual(
+        expect.objectContaining({ seat: 2, code: 'SEED_NOT_REVEALED' }),
+      );
+      expect(audits[1]!.violations).toEqual([]);
+      expect(s.snapshot.table?.hash).toBe(host.snapshot.table?.hash);
+    }
+  });
+});

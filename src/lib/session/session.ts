@@ -29,6 +29,7 @@ import type { MtState } from '$lib/engine/variants/mexican-train/state';
 import type { PeerId, Transport } from '$lib/net';
 import {
   applyEntry,
+  auditTable,
   awaitsChoice,
   equivocation,
   readEnvelope,
@@ -41,6 +42,7 @@ import {
   signingKeyPair,
   type EntryDraft,
   type EntryKind,
+  type TableAudit,
   type TableState,
 } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
@@ -210,6 +212,8 @@ export class Session {
   /** Position at which this browser's last entry was submitted (non-host). */
   #submittedAt = -1;
   readonly #ready = new Map<number, Set<Seat>>();
+  /** Audits of rounds left waiting for secrets, by game. */
+  readonly #closing = new Map<string, TableAudit>();
   /** Browsers to seat at the next round's deal (TT-9). */
   readonly #newcomers = new Set<string>();
   readonly #drafts = new Map<string, EntryDraft>();
@@ -520,6 +524,19 @@ export class Session {
       const keys = this.#newKeys();
       return { name: s.name, key: keys.publicKey, bot: 'medium' as const, member: this.member };
     });
+    // A round whose play is over waits only for secrets: it is audited without the
+    // missing ones (each peer does so when the new setup begins) and the next one is dealt.
+    const table = seg.ledger.any;
+    if (table.view.phase === 'roundOver' || table.view.phase === 'gameOver') {
+      const next = table.variant.nextRound(table.view);
+      if (next.phase !== 'deal') {
+        const reason = `game over; seat ${stalled.join(', ')} never showed its secret`;
+        this.#broadcast({ t: 'end', game: seg.game, reason });
+        this.#end(reason);
+        return ok(true);
+      }
+      return this.#reseat(seg, seats, next, table.record.round + 1);
+    }
     return this.#reseat(seg, seats);
   }
 
@@ -804,13 +821,13 @@ export class Session {
     seg: Segment,
     seats: readonly SeatSetup[],
     view = seg.ledger.any.record.preDeal,
+    round = seg.ledger.any.record.round,
   ): SessionResult<true> {
-    const table = seg.ledger.any;
     const setup = parseSetup({
       ...seg.setup,
       seats,
       nonce: toBase64url(this.#random(16)),
-      start: { round: table.record.round, view, after: seg.game },
+      start: { round, view, after: seg.game },
     });
     if (!setup.ok) return setup;
     this.#propose(setup.value);
@@ -1177,6 +1194,7 @@ export class Session {
       for (const [seat, rt] of seg.value.seats) {
         rt.autoplay = previous.seats.get(seat)?.autoplay ?? null;
       }
+      this.#closeAudit(previous);
       this.#past.push(previous);
     }
     this.#segment = seg.value;
@@ -1472,8 +1490,18 @@ export class Session {
     this.#ready.set(round, set);
   }
 
+  /** A round left with its play over but secrets missing is audited without them (they are named). */
+  #closeAudit(seg: Segment): void {
+    const table = seg.ledger.any;
+    const over = table.view.phase === 'roundOver' || table.view.phase === 'gameOver';
+    if (over && !table.record.audit && !this.#closing.has(seg.game)) {
+      this.#closing.set(seg.game, auditTable(table));
+    }
+  }
+
   #end(reason: string): void {
     const seg = this.#segment;
+    if (seg) this.#closeAudit(seg);
     this.#ended = { reason, scores: seg ? [...seg.ledger.any.view.scores] : [] };
     this.#phase = 'ended';
     this.#event('INFO', reason);
@@ -1636,7 +1664,10 @@ export class Session {
       local,
       acting,
       dealing: dealingProgress(table),
-      audits: [...this.#past.flatMap((s) => s.ledger.any.audits), ...table.audits],
+      audits: [...this.#past, seg].flatMap((s) => {
+        const closing = this.#closing.get(s.game);
+        return [...s.ledger.any.audits, ...(closing ? [closing] : [])];
+      }),
       betweenRounds: this.#betweenRounds(seg),
       gameOver: table.view.phase === 'gameOver' && dues(table).length === 0,
       entries: seg.ledger.seq,
