@@ -6,7 +6,10 @@ import { fastSettings, served, startSolo, watchErrors } from './helpers-table';
 /** Presses Tab until `target` has focus (at most `limit` times). */
 async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
   for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    const focused = await target.evaluate((el) => el === document.activeElement, undefined, {
+      timeout: 2000,
+    });
+    if (focused) return;
     await page.keyboard.press('Tab');
   }
   throw new Error('Tab never reached the control');
@@ -27,12 +30,20 @@ async function keyboardStep(page: Page): Promise<void> {
     await tabTo(page, first);
     // Arrows walk the hand to the playable tile.
     for (let i = 0; i < 40; i++) {
-      if (await usable.evaluate((el) => el === document.activeElement)) break;
+      if (
+        await usable.evaluate((el) => el === document.activeElement, undefined, { timeout: 2000 })
+      )
+        break;
       await page.keyboard.press('ArrowRight');
     }
     await page.keyboard.press('Enter');
     const target = page.locator('.targets button.target').first();
-    if (await target.isVisible({ timeout: 300 }).catch(() => false)) {
+    if (
+      await target.waitFor({ timeout: 600 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await tabTo(page, target);
       await page.keyboard.press('Enter');
     }
@@ -53,7 +64,13 @@ async function mouseStep(page: Page): Promise<void> {
   if (await usable.isVisible()) {
     await usable.click();
     const target = page.locator('.targets button.target').first();
-    if (await target.isVisible({ timeout: 300 }).catch(() => false)) await target.click();
+    if (
+      await target.waitFor({ timeout: 600 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await target.click();
     return;
   }
   if (await page.getByTestId('draw').isEnabled()) return page.getByTestId('draw').click();
@@ -117,7 +134,13 @@ test('pass and play: the curtain hides each hand between turns', async ({ page }
     if (await usable.isVisible()) {
       await usable.click();
       const target = page.locator('.targets button.target').first();
-      if (await target.isVisible({ timeout: 300 }).catch(() => false)) await target.click();
+      if (
+        await target.waitFor({ timeout: 600 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await target.click();
     } else {
       await page.getByTestId('pass').click();
     }

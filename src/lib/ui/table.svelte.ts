@@ -481,8 +481,9 @@ export class TableController {
         return;
       }
       this.#queue.shift();
-      if (this.#show(next)) this.#movedAt = now();
+      // Counted before showing: the selection is checked against what is legal then.
       this.behind = this.#queue.length;
+      if (this.#show(next)) this.#movedAt = now();
     }
   }
 
