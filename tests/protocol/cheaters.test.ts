@@ -18,7 +18,7 @@ import { mayMove, moveDraft, type EntryDraft } from '$lib/protocol/table/peer';
 import { keysToShare } from '$lib/protocol/deck/keys';
 import type { TableState } from '$lib/protocol/table/state';
 import { dishonestLock, provenShuffle } from './deck-fixture';
-import { publish, runTable, type SimPeer, type SimRun, type SimTamper } from './table-sim';
+import { publish, runTable, seedOf, type SimPeer, type SimRun, type SimTamper } from './table-sim';
 
 // the peers run what a browser runs: the WebAssembly accelerator (same bytes, faster)
 beforeAll(() => accelerate());
@@ -93,7 +93,7 @@ function revealSeeds(run: SimRun, withheld: number | null = null): TableState {
   const hashes = [...run.hashes];
   for (const peer of run.peers) {
     if (peer.seat === withheld) continue;
-    const draft = { kind: 'seed-reveal' as const, body: { seed: toBase64url(peer.table.seed) } };
+    const draft = { kind: 'seed-reveal' as const, body: { seed: toBase64url(seedOf(peer)) } };
     expect(publish(run.peers, peer.seat, draft, log, hashes)).toBeNull();
   }
   return run.peers[0]!.table;
@@ -131,7 +131,8 @@ function firstShufflerCheats(
     stopWhen: (peers) => peers.some((p) => p.table.deal.decks[0]?.shuffles.length),
     tamper: (seat, draft, peer) => {
       if (seat !== 0 || draft.kind !== 'shuffle-hop') return draft;
-      const { deal, seed } = peer.table;
+      const { deal } = peer.table;
+      const seed = seedOf(peer);
       const deck = deal.decks[0]!;
       const s = shuffleScalar(deal.ctx, seed, 0);
       const tile = (t: number) => deck.initial.bytes[t]!;
@@ -175,7 +176,7 @@ describe('refused at once', () => {
       ...draft,
       body: dishonestLock(peer.table.deal.decks[0]!, CHEATER, () => {}, {
         dealCtx: peer.table.deal.ctx,
-        seed: peer.table.seed,
+        seed: seedOf(peer),
         shuffleScalarUsed: 4242n,
       }),
     }));
@@ -204,7 +205,8 @@ describe('refused at once', () => {
     ['replaces a point with a known tile', 2],
   ])('a dishonest lock that %s: BAD_LOCK_PROOF', (_what, variant) => {
     const run = withCheater('lock-hop', (draft, peer) => {
-      const { deal, seed } = peer.table;
+      const { deal } = peer.table;
+      const seed = seedOf(peer);
       const body = dishonestLock(
         deal.decks[0]!,
         CHEATER,
@@ -250,7 +252,8 @@ describe('refused at once', () => {
       'reveal',
       (draft, peer) => {
         const body = draft.body as KeysBody;
-        const { deal, seed } = peer.table;
+        const { deal } = peer.table;
+        const seed = seedOf(peer);
         const theirs = deal.decks[0]!.owners.indexOf(0);
         const key = toBase64url(scalar.encode(lockScalar(deal.ctx, seed, 0, theirs)));
         return { ...draft, body: { ...body, keys: [...body.keys, { pos: theirs, key }] } };
@@ -366,7 +369,8 @@ describe('named by the end-of-round audit', () => {
 
   it('a proven shuffle whose permutation was not drawn from the seed: SHUFFLE_MISMATCH', () => {
     const run = withCheater('shuffle-hop', (draft, peer) => {
-      const { deal, seed } = peer.table;
+      const { deal } = peer.table;
+      const seed = seedOf(peer);
       const deck = deal.decks[0]!;
       const perm = shufflePermutation(deal.ctx, seed, 0, MT_TILES).reverse();
       const s = shuffleScalar(deal.ctx, seed, 0);
@@ -391,7 +395,8 @@ describe('named by the end-of-round audit', () => {
       stopWhen: (peers) => peers.some((p) => mayMove(p.table)),
       tamper: (seat, draft, peer) => {
         if (seat !== CHEATER) return draft;
-        const { deal, seed } = peer.table;
+        const { deal } = peer.table;
+        const seed = seedOf(peer);
         const deck = deal.decks[0]!;
         if (draft.kind === 'lock-hop') {
           const s = shuffleScalar(deal.ctx, seed, 0);

@@ -13,7 +13,7 @@ import { owedEntry } from '$lib/protocol/table/peer';
 import type { TableConfig } from '$lib/protocol/table/state';
 import { signingKeyPair, type SigningKeyPair } from '$lib/protocol/crypto/signing';
 import { testSeed, unwrap } from './helpers';
-import { publish, runTable, simPeers } from './table-sim';
+import { publish, runTable, seedOf, simPeers } from './table-sim';
 
 beforeAll(() => accelerate());
 
@@ -124,7 +124,7 @@ describe('equivocation', () => {
         buildShuffleHop(table.deal.ctx, deck, seed),
         peers[0]!.signing.secretKey,
       ).encoded;
-    const a = hop(peers[0]!.table.seed);
+    const a = hop(seedOf(peers[0]!));
     const b = hop(testSeed('another seed', 0));
     const afterA = unwrap(applyEntry(table, a));
     const afterB = unwrap(applyEntry(table, b));
@@ -159,7 +159,7 @@ describe('a round stopped by an early seed reveal', () => {
       tamper: (seat, draft, peer, log) => {
         if (stoppedAt !== null || seat !== STOPPER || draft.kind !== 'move') return draft;
         stoppedAt = log.length;
-        return { kind: 'seed-reveal', body: { seed: toBase64url(peer.table.seed) } };
+        return { kind: 'seed-reveal', body: { seed: toBase64url(seedOf(peer)) } };
       },
     });
     expect(run.refused).toBeNull();

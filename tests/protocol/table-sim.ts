@@ -68,6 +68,12 @@ export interface SimRun {
   readonly stalled: number | null;
 }
 
+/** A seated peer's seed for the current round. */
+export function seedOf(peer: SimPeer): Uint8Array {
+  if (!peer.table.seed) throw new Error(`seat ${peer.seat} has no seed`);
+  return peer.table.seed;
+}
+
 export const randomChooser: Chooser = (peer, legal) => legal[peer.rng.int(legal.length)] as Move;
 
 export function simPeers(o: SimOptions): SimPeer[] {

@@ -9,12 +9,12 @@ import { SEED_BYTES } from '../deal/peer-secret';
 import { fail, ok, type Result } from '../errors';
 import { canonicalJson, type JsonValue } from '../log/canonical-json';
 import { MAX_GAME_ID_LENGTH } from '../log/entry';
-import type { LocalSeat, TableConfig, TableStart } from './state';
+import type { LocalSeat, Spectator, TableConfig, TableStart } from './state';
 
 export function checkConfig(
   config: TableConfig,
   variant: Variant,
-  local: LocalSeat,
+  local: LocalSeat | Spectator,
 ): Result<TableStart> {
   const { players, game, seatKeys, start } = config;
   if (!Number.isInteger(players) || players < variant.minPlayers || players > variant.maxPlayers) {
@@ -22,10 +22,13 @@ export function checkConfig(
   }
   if (seatKeys.length !== players) return fail('UNKNOWN_SEAT', 'one signing key per seat');
   if (new Set(seatKeys.map(toBase64url)).size !== players) return fail('DUPLICATE_SEAT_KEY');
-  if (!Number.isInteger(local.seat) || local.seat < 0 || local.seat >= players) {
+  if (local.seat === null) {
+    if (local.secret !== null) return fail('BAD_SCALAR', 'a spectator has no secret');
+  } else if (!Number.isInteger(local.seat) || local.seat < 0 || local.seat >= players) {
     return fail('UNKNOWN_SEAT', 'this peer has no seat');
+  } else if (local.secret.length !== SEED_BYTES) {
+    return fail('BAD_SCALAR', 'the secret is 32 bytes');
   }
-  if (local.secret.length !== SEED_BYTES) return fail('BAD_SCALAR', 'the secret is 32 bytes');
   if (game.length < 1 || game.length > MAX_GAME_ID_LENGTH) return fail('WRONG_GAME');
   if (!start) return ok({ round: 1, view: variant.newGame(players, config.options) });
   const { round, view } = start;

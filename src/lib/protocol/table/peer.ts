@@ -25,23 +25,34 @@ export interface EntryDraft {
   readonly body: JsonValue;
 }
 
-function revealDraft(table: TableState): EntryDraft | null {
-  const owed = revealsOwed(table, table.local.seat);
+/** A seated peer's seat and its seed for the round. */
+interface Own {
+  readonly seat: number;
+  readonly seed: Uint8Array;
+}
+
+function own(table: TableState): Own | null {
+  const { seat } = table.local;
+  return seat === null || !table.seed ? null : { seat, seed: table.seed };
+}
+
+function revealDraft(table: TableState, { seat, seed }: Own): EntryDraft | null {
+  const owed = revealsOwed(table, seat);
   const deck = owed[0] && table.deal.decks[owed[0].deck];
   if (!deck) return null;
   const positions = owed.filter((at) => at.deck === deck.id).map((at) => at.pos);
-  const body = keysToReveal(table.deal.ctx, deck, table.local.seat, table.seed, positions);
+  const body = keysToReveal(table.deal.ctx, deck, seat, seed, positions);
   return body && { kind: 'reveal', body };
 }
 
 function draftFor(
   table: TableState,
+  { seat, seed }: Own,
   kind: EntryKind,
   choices: ReadonlyMap<string, number>,
 ): EntryDraft | null {
-  const { deal, seed } = table;
+  const { deal } = table;
   const { ctx } = deal;
-  const { seat } = table.local;
   const deck = table.preparing === null ? undefined : deal.decks[table.preparing];
   const random = randomLabel(table);
   const label = choiceLabel(table);
@@ -62,7 +73,7 @@ function draftFor(
       }
       return null;
     case 'reveal':
-      return revealDraft(table);
+      return revealDraft(table, { seat, seed });
     case 'random-commit':
       return random === null ? null : { kind, body: buildRandomCommit(ctx, seat, seed, random) };
     case 'random-reveal':
@@ -80,34 +91,37 @@ function draftFor(
 
 /**
  * The next protocol entry this peer owes, if any (moves are the player's to
- * choose). `choices`: this peer's secret choices by label (E-2), decided by the
- * player before its commitment is due.
+ * choose; a spectator owes nothing). `choices`: this peer's secret choices by
+ * label (E-2), decided by the player before its commitment is due.
  */
 export function owedEntry(
   table: TableState,
   choices: ReadonlyMap<string, number> = new Map(),
 ): EntryDraft | null {
+  const me = own(table);
+  if (!me) return null;
   for (const due of dues(table)) {
-    if (due.seat !== table.local.seat) continue;
-    const draft = draftFor(table, due.kind, choices);
+    if (due.seat !== me.seat) continue;
+    const draft = draftFor(table, me, due.kind, choices);
     if (draft) return draft;
   }
   return null;
 }
 
-/** Whether this peer may send a move now. */
+/** Whether this peer may send a move now (never a spectator). */
 export function mayMove(table: TableState): boolean {
   return dues(table).some((d) => d.seat === table.local.seat && d.kind === 'move');
 }
 
-/** A move entry: the move, and this peer's keys for every position it shows to all. */
+/** A move entry: the move, and this peer's keys for every position it shows to all (none for a spectator). */
 export function moveDraft(table: TableState, move: Move): EntryDraft {
-  const { deal, variant, view, seed } = table;
-  const positions = moverKeysDue(deal, table.local.seat, variant.disclosures(view, move));
+  const { deal, variant, view } = table;
+  const me = own(table);
+  const positions = me ? moverKeysDue(deal, me.seat, variant.disclosures(view, move)) : [];
   // Keys named by engine position; a boneyard card shown is not yet assigned to anyone.
   const keys = positions.flatMap((pos) => {
     const at = locate(deal, pos);
-    const key = at && scalar.encode(lockScalar(deal.ctx, seed, at.deck, at.pos));
+    const key = me && at && scalar.encode(lockScalar(deal.ctx, me.seed, at.deck, at.pos));
     return key ? [{ pos, key: toBase64url(key) }] : [];
   });
   // JSON has no undefined fields: the body is the move as it travels.

@@ -38,7 +38,7 @@ function startRound(table: Unstarted, view: BaseState, round: number): Result<Ta
   return ok({
     ...table,
     view,
-    seed: roundSeed(table.local.secret, game, round),
+    seed: table.local.secret && roundSeed(table.local.secret, game, round),
     deal: deal.value,
     preparing: null,
     pending: null,
@@ -91,14 +91,16 @@ function settle(table: TableState): Result<TableState> {
   }
 }
 
-export function createTable(config: TableConfig, local: LocalSeat): Result<TableState> {
+/** A table for this peer's seat, or for a spectator (`local` null) that follows what is public. */
+export function createTable(config: TableConfig, local: LocalSeat | null): Result<TableState> {
   const variant = variantOf(config.variant);
-  const start = checkConfig(config, variant, local);
+  const seat = local ?? { seat: null, secret: null };
+  const start = checkConfig(config, variant, seat);
   if (!start.ok) return start;
   const genesis = configGenesis(config, variant, start.value);
   const head = createLogHead(config.game, config.seatKeys, genesis);
   const started = startRound(
-    { config, variant, local, head, audits: [], hash: '' },
+    { config, variant, local: seat, head, audits: [], hash: '' },
     start.value.view,
     start.value.round,
   );

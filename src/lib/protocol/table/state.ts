@@ -40,6 +40,12 @@ export interface LocalSeat {
   readonly secret: Uint8Array;
 }
 
+/** A browser with no seat: it follows the table, learns only faces opened to all, owes nothing. */
+export interface Spectator {
+  readonly seat: null;
+  readonly secret: null;
+}
+
 /** A move or supply of the round, as this view took it, for the audit's replay. */
 export interface RecordedStep {
   readonly step: Move | Supply;
@@ -104,11 +110,11 @@ export interface RoundRecord {
 export interface TableState {
   readonly config: TableConfig;
   readonly variant: Variant;
-  readonly local: LocalSeat;
+  readonly local: LocalSeat | Spectator;
   readonly head: LogHead;
   readonly view: BaseState;
-  /** This peer's seed for the current round. */
-  readonly seed: Uint8Array;
+  /** This peer's seed for the current round (null for a spectator). */
+  readonly seed: Uint8Array | null;
   readonly deal: DealState;
   /** The deck being shuffled and locked for the current deal or reshuffle need. */
   readonly preparing: number | null;
