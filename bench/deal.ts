@@ -8,6 +8,9 @@
 // author, then verified and applied by one peer: what a deal takes when peers work
 // in parallel); and a whole 4-peer Mexican Train round (91 tiles, 15 each, random
 // legal moves): per-entry reducer cost, a private draw, the end-of-round audit.
+// One browser holding all 4 seats of that deal (solo, pass-and-play) applies each
+// entry to its 4 tables: applyEntryAll verifies once (localDeal4SeatsMs), against
+// applyEntry on each table (localDeal4SeatsNaiveMs).
 // Times are CPU milliseconds of this process (best of a few runs where repeated),
 // so other load on the machine does not skew them.
 import { createRng, type Options } from '../src/lib/engine';
@@ -28,7 +31,7 @@ import { nonZeroScalar } from '../src/lib/protocol/deal/peer-secret';
 import { sign, signingKeyPair, verifySignature } from '../src/lib/protocol/crypto/signing';
 import { auditTable } from '../src/lib/protocol/table/audit';
 import { mayMove, moveDraft, owedEntry, type EntryDraft } from '../src/lib/protocol/table/peer';
-import { applyEntry, createTable } from '../src/lib/protocol/table/reducer';
+import { applyEntry, applyEntryAll, createTable } from '../src/lib/protocol/table/reducer';
 import type { TableState } from '../src/lib/protocol/table/state';
 
 const REPEATS = 5;
@@ -122,6 +125,10 @@ class Table {
   readonly apply = new Map<string, { n: number; ms: number }>();
   entries = 0;
   readonly rng = createRng(7);
+  /** Every entry sent, encoded. */
+  readonly log: string[] = [];
+  /** The tables before any entry. */
+  readonly fresh: () => TableState[];
 
   constructor(label: string, players: number, options: Options) {
     const game = `bench-${label}`;
@@ -134,7 +141,8 @@ class Table {
       options: { rounds: 1, ...options },
       seatKeys: this.signers.map((s) => s.publicKey),
     };
-    this.tables = secrets.map((secret, seat) => unwrap(createTable(config, { seat, secret })));
+    this.fresh = () => secrets.map((secret, seat) => unwrap(createTable(config, { seat, secret })));
+    this.tables = this.fresh();
   }
 
   /** The next entry any seat sends (protocol entries first, then the move due), or null. */
@@ -166,6 +174,7 @@ class Table {
       this.signers[seat]!.secretKey,
     );
     const signed = cpuNow();
+    this.log.push(encoded);
     const first = unwrap(applyEntry(this.tables[0]!, encoded));
     const applied = cpuNow();
     const kind =
@@ -201,6 +210,34 @@ function deal(n: number, seats: number, hand: number): number {
     throw new Error('a hand is unread');
   }
   return t.criticalMs;
+}
+
+/** The 4-player deal (91 tiles, 15 each) applied to one browser's 4 local tables. */
+function localDeal() {
+  const t = new Table('local-91x4', 4, { handSize: 15 });
+  while (!t.tables.some(mayMove)) if (!t.step()) throw new Error('the deal stalled');
+  let all = Infinity;
+  let naive = Infinity;
+  // interleaved, so load on the machine weighs on both alike
+  for (let i = 0; i < 2; i++) {
+    let tables: readonly TableState[] = t.fresh();
+    all = Math.min(
+      all,
+      best(1, () => {
+        for (const e of t.log) tables = unwrap(applyEntryAll(tables, e));
+      }),
+    );
+    if (tables.some((x, s) => x.hash !== t.tables[s]!.hash))
+      throw new Error('applyEntryAll differs');
+    tables = t.fresh();
+    naive = Math.min(
+      naive,
+      best(1, () => {
+        for (const e of t.log) tables = tables.map((x) => unwrap(applyEntry(x, e)));
+      }),
+    );
+  }
+  return { entries: t.log.length, all, naive };
 }
 
 /** A whole 4-peer round with 91 tiles, 15 each: one peer's reducer cost per entry, draws, audit. */
@@ -258,6 +295,7 @@ export async function run(): Promise<Record<string, unknown>> {
   ] as const) {
     deals[`${n}x${seats}`] = ms(deal(n, seats, hand));
   }
+  const local = localDeal();
   return {
     accelerated,
     mulMs: +(h.plain / 91).toFixed(3),
@@ -278,6 +316,10 @@ export async function run(): Promise<Record<string, unknown>> {
     /** The whole 4-player deal with proofs (91 tiles, 15 each), on the critical path. */
     deal4Ms: deals['91x4'],
     deal4TargetMs: 2500,
+    /** That deal's entries applied to one browser's 4 local tables: verified once, and on each. */
+    localDeal4SeatsMs: ms(local.all),
+    localDeal4SeatsNaiveMs: ms(local.naive),
+    localDeal4SeatsEntries: local.entries,
     /** The same hop on noble alone (no WebAssembly), against its own plain multiplications. */
     nobleOnly: {
       hop91Ms: ms(noble.shuffle + noble.lock),

@@ -45,8 +45,8 @@ export interface SimOptions {
   readonly rounds?: number;
   /** Stop earlier, once this holds. */
   readonly stopWhen?: (peers: readonly SimPeer[]) => boolean;
-  /** Checks after every accepted entry. */
-  readonly onEntry?: (peers: readonly SimPeer[]) => void;
+  /** Checks after every accepted entry (the last one in `log`). */
+  readonly onEntry?: (peers: readonly SimPeer[], log: readonly string[]) => void;
   readonly maxEntries?: number;
 }
 
@@ -173,7 +173,7 @@ export function runTable(o: SimOptions, peers: SimPeer[] = simPeers(o)): SimRun 
     if (sent === null) return { log, peers, hashes, refused: null, stalled: peer.seat };
     const refused = publish(peers, peer.seat, sent, log, hashes);
     if (refused) return { log, peers, hashes, refused, stalled: null };
-    o.onEntry?.(peers);
+    o.onEntry?.(peers, log);
   }
   return { log, peers, hashes, refused: null, stalled: null };
 }

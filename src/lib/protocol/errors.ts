@@ -40,6 +40,7 @@ export const PROTOCOL_ERROR_CODES = [
   // the table: moves and the entries the rules call for
   'WRONG_LABEL',
   'NOT_A_TILE',
+  'NOT_SAME_TABLE',
   'DISCLOSURE_MISMATCH',
   'NOT_AS_COMMITTED',
   // a move the engine refuses on this peer's view keeps the engine's code and rule

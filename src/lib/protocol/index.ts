@@ -30,7 +30,7 @@ export * from './deal/commit-reveal';
 export * from './deal/state';
 export * from './deal/audit';
 export * from './table/state';
-export { createTable, applyEntry } from './table/reducer';
+export { createTable, applyEntry, applyEntryAll } from './table/reducer';
 export { auditTable } from './table/audit';
 export { publicTableState, tableHash } from './table/hash';
 export { dues, choiceLabel, awaitsChoice, type Due } from './table/due';

@@ -12,17 +12,17 @@
 // under the next table round counter, so every secret and tile point is new.
 import { variantOf, type BaseState } from '../../engine';
 import { checkConfig, configGenesis } from './config';
-import { applyDealEntry, createDeal } from '../deal/state';
+import { applyDealEntry, createDeal, type DealState } from '../deal/state';
 import type { DealEntry } from '../log/entry-kinds';
 import { fail, ok, type Result } from '../errors';
 import { createLogHead, type LogEntry } from '../log/entry';
-import { verifyEntry } from '../log/verify';
+import { verifyEntry, type VerifiedEntry } from '../log/verify';
 import { roundSeed } from '../deal/peer-secret';
 import { auditTable } from './audit';
 import { choiceLabel, mayAuthor, randomLabel, revealsOwed, roundOver } from './due';
 import { learnFaces } from './faces';
 import { tableHash } from './hash';
-import { applyMoveEntry, completePending, parseMoveBody } from './move';
+import { applyMoveEntry, completePending, parseMoveBody, type MoveBody } from './move';
 import { answerNeed } from './needs';
 import type { LocalSeat, TableConfig, TableState } from './state';
 
@@ -140,34 +140,83 @@ function ruleCheck(table: TableState, entry: DealEntry): Result<true> {
   }
 }
 
-function applyDealKind(table: TableState, entry: DealEntry): Result<TableState> {
-  const checked = ruleCheck(table, entry);
-  if (!checked.ok) return checked;
-  const deal = applyDealEntry(table.deal, entry);
-  if (!deal.ok) return deal;
-  // A seed shown before the round's end opens this seat's cards: the round stops.
-  if (entry.kind !== 'seed-reveal' || table.abandoned || roundOver(table)) {
-    return ok({ ...table, deal: deal.value });
-  }
-  const record = { ...table.record, abortedBy: { seat: entry.seat, seq: entry.seq } };
-  return ok({ ...table, deal: deal.value, abandoned: true, record });
-}
+/**
+ * An entry checked against one table: envelope, author, signature, and for a
+ * deal-protocol entry its proofs and keys, with the deal state it leads to.
+ * Tables at the same head hold the same deal state, so it holds for each of them.
+ */
+type Checked =
+  | { readonly verified: VerifiedEntry; readonly deal: DealState }
+  | { readonly verified: VerifiedEntry; readonly move: MoveBody };
 
-/** Verifies an encoded entry and folds it in; a refused entry changes nothing. */
-export function applyEntry(table: TableState, encoded: string): Result<TableState> {
+function check(table: TableState, encoded: string): Result<Checked> {
   const { players } = table.view;
   const verified = verifyEntry(table.head, encoded, {
     validMove: (body) => parseMoveBody(body, players) !== null,
     authorAllowed: (entry) => authorAllowed(table, entry),
   });
   if (!verified.ok) return verified;
-  const { entry, deal, head } = verified.value;
+  const { entry, deal } = verified.value;
+  if (!deal) {
+    const move = parseMoveBody(entry.body, players);
+    return move ? ok({ verified: verified.value, move }) : fail('MALFORMED_BODY');
+  }
+  const checked = ruleCheck(table, deal);
+  if (!checked.ok) return checked;
+  const next = applyDealEntry(table.deal, deal);
+  return next.ok ? ok({ verified: verified.value, deal: next.value }) : next;
+}
+
+function withDeal(table: TableState, entry: LogEntry, deal: DealState): TableState {
+  // A seed shown before the round's end opens this seat's cards: the round stops.
+  if (entry.kind !== 'seed-reveal' || table.abandoned || roundOver(table)) {
+    return { ...table, deal };
+  }
+  const record = { ...table.record, abortedBy: { seat: entry.seat, seq: entry.seq } };
+  return { ...table, deal, abandoned: true, record };
+}
+
+/** Folds a checked entry into one table: the rules, this seat's faces, the hash. */
+function fold(table: TableState, checked: Checked): Result<TableState> {
+  const { entry, head } = checked.verified;
   const moved = { ...table, head };
-  const body = deal ? null : parseMoveBody(entry.body, players);
-  const applied = deal
-    ? applyDealKind(moved, deal)
-    : body
-      ? applyMoveEntry(moved, entry.seat, entry.seq, body)
-      : fail<TableState>('MALFORMED_BODY');
+  const applied =
+    'deal' in checked
+      ? ok(withDeal(moved, entry, checked.deal))
+      : applyMoveEntry(moved, entry.seat, entry.seq, checked.move);
   return applied.ok ? settle(applied.value) : applied;
+}
+
+/** Verifies an encoded entry and folds it in; a refused entry changes nothing. */
+export function applyEntry(table: TableState, encoded: string): Result<TableState> {
+  const checked = check(table, encoded);
+  return checked.ok ? fold(table, checked.value) : checked;
+}
+
+/**
+ * One entry for every table this browser keeps (one per local seat, or a
+ * spectator's): verified once, on the first, then folded into each. All or
+ * nothing; the tables must be at the same head (NOT_SAME_TABLE), where their
+ * public state is one and the same, so every check would answer alike.
+ */
+export function applyEntryAll(
+  tables: readonly TableState[],
+  encoded: string,
+): Result<readonly TableState[]> {
+  const [first] = tables;
+  if (!first) return ok([]);
+  const { game, seq, prev } = first.head;
+  const apart = tables.some(
+    (t) => t.head.game !== game || t.head.seq !== seq || t.head.prev !== prev,
+  );
+  if (apart) return fail('NOT_SAME_TABLE');
+  const checked = check(first, encoded);
+  if (!checked.ok) return checked;
+  const out: TableState[] = [];
+  for (const table of tables) {
+    const next = fold(table, checked.value);
+    if (!next.ok) return next;
+    out.push(next.value);
+  }
+  return ok(out);
 }
