@@ -1,17 +1,38 @@
 // One browser, many tables: applyEntryAll verifies an entry once and folds it
 // into every local seat's table and a spectator's, exactly as applyEntry on each
-// would; a spectator follows whole rounds seeing only what is open to all.
+// would; a spectator follows whole rounds seeing only what is open to all; and
+// roundHistory gives each seat the record the engine's seated game keeps for it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isDouble, variantOf, type Move, type Options, type VariantId } from '$lib/engine';
+import {
+  isDouble,
+  moveSeated,
+  seatGame,
+  supplySeated,
+  variantOf,
+  createRng,
+  type BaseState,
+  type Card,
+  type Move,
+  type Options,
+  type Result as EngineResult,
+  type RoundHistory,
+  type SeatedGame,
+  type Supply,
+  type VariantId,
+} from '$lib/engine';
+import { chooseMove } from '$lib/bots';
 import { accelerate } from '$lib/protocol/crypto/accelerator';
 import { canonicalJson, type JsonValue } from '$lib/protocol/log/canonical-json';
 import { createEntry } from '$lib/protocol/log/entry';
+import { auditDeal } from '$lib/protocol/deal/audit';
+import { dues, roundOver } from '$lib/protocol/table/due';
+import { roundHistory } from '$lib/protocol/table/history';
 import { mayMove, moveDraft, owedEntry } from '$lib/protocol/table/peer';
 import { locate, publicFace } from '$lib/protocol/table/positions';
 import { applyEntry, applyEntryAll, createTable } from '$lib/protocol/table/reducer';
 import type { TableState } from '$lib/protocol/table/state';
 import { stateSnapshot, unwrap } from './helpers';
-import { randomChooser, runTable, simPeers, type Chooser } from './table-sim';
+import { randomChooser, runTable, seedOf, simPeers, type Chooser, type SimPeer } from './table-sim';
 
 beforeAll(() => accelerate());
 
@@ -205,5 +226,124 @@ describe('applyEntryAll refuses for all, and changes none', () => {
     const all = applyEntryAll([other, ...tables], log[3]!);
     expect(all.ok ? null : all.error.code).toBe('NOT_SAME_TABLE');
     expect(unwrap(applyEntryAll([], log[3]!))).toEqual([]);
+  });
+});
+
+function engineUnwrap<T>(r: EngineResult<T>): T {
+  if (!r.ok) throw new Error(`${r.error.code} ${r.error.message}`);
+  return r.value;
+}
+
+/** Every seat's seed opens every position: the round's deal with full information. */
+function fullFaces(peers: readonly SimPeer[]): (pos: number) => number | null {
+  const { deal } = peers[0]!.table;
+  const reveals = peers.map((p) => ({ seed: seedOf(p), seq: 0 }));
+  const audit = auditDeal({ ...deal, seeds: { ...deal.seeds, reveals } });
+  return (pos) => {
+    const at = locate(deal, pos);
+    const face = at && audit.decks[at.deck]?.faces[at.pos];
+    return typeof face === 'number' ? face : null;
+  };
+}
+
+/** The round through the engine's seated game, with the deal the protocol made. */
+function seatedRound(peers: readonly SimPeer[], game: Game): SeatedGame<BaseState>[] {
+  const table = peers[0]!.table;
+  const face = fullFaces(peers);
+  const fill = (cards: readonly Card[]): Card[] =>
+    cards.map((c) => ({ pos: c.pos, tile: face(c.pos) }));
+  const full = (s: Supply): Supply =>
+    s.kind === 'deal'
+      ? { kind: 'deal', hands: s.hands.map(fill), boneyard: fill(s.boneyard) }
+      : s.kind === 'reshuffle'
+        ? { kind: 'reshuffle', boneyard: fill(s.boneyard) }
+        : s;
+  let g = seatGame(table.variant, game.players, table.config.options);
+  const after: SeatedGame<BaseState>[] = [g];
+  for (const { step } of table.record.steps) {
+    g = engineUnwrap(
+      'type' in step
+        ? moveSeated(table.variant, g, step)
+        : supplySeated(table.variant, g, full(step)),
+    );
+    after.push(g);
+  }
+  return after;
+}
+
+function expectSameHistory(
+  ours: RoundHistory<BaseState> | null,
+  theirs: RoundHistory<BaseState> | null,
+): void {
+  expect(ours).not.toBeNull();
+  expect(theirs).not.toBeNull();
+  expect(ours!.start).toEqual(theirs!.start);
+  expect(ours!.steps).toEqual(theirs!.steps);
+  expect(ours!.revealed).toEqual(theirs!.revealed);
+  expect([...ours!.dealt].sort((a, b) => a - b)).toEqual([...theirs!.dealt].sort((a, b) => a - b));
+}
+
+describe('roundHistory: each seat’s record of the round, as the seated game keeps it', () => {
+  it.each(GAMES)('$name', (game) => {
+    const peers = simPeers(game);
+    let spectator = unwrap(createTable(peers[0]!.table.config, null));
+    const seen: { seat: number; steps: number; history: RoundHistory<BaseState> | null }[] = [];
+    const spectated: RoundHistory<BaseState>[] = [];
+    let hardMoves = 0;
+    const run = runTable(
+      {
+        ...game,
+        stopWhen: (ps) => roundOver(ps[0]!.table),
+        onEntry: (ps, log) => {
+          spectator = unwrap(applyEntry(spectator, log.at(-1) as string));
+          // every seat holds what it was dealt: a move is due
+          if (!dues(ps[0]!.table).some((d) => d.kind === 'move')) return;
+          const watched = roundHistory(spectator);
+          if (watched) spectated.push(watched);
+          for (const { seat, table } of ps) {
+            const history = roundHistory(table);
+            seen.push({ seat, steps: table.record.steps.length, history });
+            if (!history || !mayMove(table) || table.view.phase !== 'playing' || hardMoves >= 4)
+              continue;
+            const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === seat);
+            const { variant, view } = table;
+            const input = { variant, seat, view, legal, history, rng: createRng(seat) };
+            expect(legal).toContainEqual(chooseMove('hard', input));
+            hardMoves++;
+          }
+        },
+      },
+      peers,
+    );
+    expect(run.refused).toBeNull();
+    expect(run.stalled).toBeNull();
+    expect(roundOver(peers[0]!.table)).toBe(true);
+    expect(hardMoves).toBeGreaterThan(0);
+    const seated = seatedRound(peers, game);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const { seat, steps, history } of seen) {
+      expectSameHistory(history, seated[steps]!.histories[seat] ?? null);
+    }
+    // the round's end: every hand shown
+    const last = seated.at(-1)!;
+    for (const { seat, table } of peers)
+      expectSameHistory(roundHistory(table), last.histories[seat] ?? null);
+    // a spectator's: the same steps and dealt tiles, no hand at the start, only public faces
+    const ended = roundHistory(spectator);
+    expect(ended).not.toBeNull();
+    expect(ended!.steps).toEqual(last.histories[0]!.steps);
+    expect([...ended!.dealt].sort()).toEqual([...last.histories[0]!.dealt].sort());
+    for (const h of [...spectated, ended!]) {
+      expect(h.start.hands.flat().every((c) => c.tile === null)).toBe(true);
+      for (const [pos, tile] of h.revealed) {
+        const at = locate(spectator.deal, pos);
+        expect(at && publicFace(spectator.deal, at)).toBe(tile);
+      }
+    }
+  });
+
+  it('is null before the deal', () => {
+    const peers = simPeers(GAMES[0]!);
+    expect(roundHistory(peers[0]!.table)).toBeNull();
   });
 });

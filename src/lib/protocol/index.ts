@@ -31,6 +31,7 @@ export * from './deal/state';
 export * from './deal/audit';
 export * from './table/state';
 export { createTable, applyEntry, applyEntryAll } from './table/reducer';
+export { roundHistory } from './table/history';
 export { auditTable } from './table/audit';
 export { publicTableState, tableHash } from './table/hash';
 export { dues, choiceLabel, awaitsChoice, type Due } from './table/due';

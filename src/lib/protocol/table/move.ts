@@ -65,7 +65,7 @@ interface Judged {
  * carried out and recorded, as the audit's replay does, so whether an entry is
  * accepted never depends on hidden tiles.
  */
-function judge(variant: Variant, view: BaseState, move: Move): EngineResult<Judged> {
+export function judge(variant: Variant, view: BaseState, move: Move): EngineResult<Judged> {
   const applied = applyMove(variant, view, move);
   if (applied.ok) return { ok: true, value: { ...applied.value, breach: null } };
   const verdict = variant.validate(view, move);
