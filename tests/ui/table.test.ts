@@ -91,27 +91,27 @@ describe('TableController', () => {
   });
 
   it('keeps each bot move on screen for the chosen pace', async () => {
-    const { table: t } = await table(
-      {
-        variant: 'railominos',
-        options: { rounds: 1 },
-        seats: [me, { kind: 'bot', level: 'easy' }, { kind: 'bot', level: 'easy' }],
-      },
-      150,
-    );
-    await t.toggleAutoplay('easy');
-    const seen: number[] = [];
-    let last = -1;
-    await until(() => {
-      const v = t.view;
-      if (v && v.moveIndex !== last) {
-        last = v.moveIndex;
-        seen.push(performance.now());
-      }
-      return seen.length >= 5;
+    const started = await startLocalTable({
+      variant: 'railominos',
+      options: { rounds: 1 },
+      seats: [me, { kind: 'bot', level: 'easy' }, { kind: 'bot', level: 'easy' }],
+      store: null,
     });
-    const gaps = seen.slice(2).map((x, i) => x - (seen[i + 1] ?? x));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(130);
+    if (!started.ok) throw new Error(started.error.detail);
+    const shownAt: number[] = [];
+    const t = new TableController(
+      started.value,
+      { stepMs: 150 },
+      {
+        onPlay: () => shownAt.push(performance.now()),
+      },
+    );
+    open.push({ client: started.value, table: t });
+    await t.toggleAutoplay('easy');
+    await until(() => shownAt.length >= 6 || t.shown.table?.gameOver === true);
+    const gaps = shownAt.slice(1).map((x, i) => x - (shownAt[i] ?? x));
+    expect(gaps.length).toBeGreaterThan(2);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(145);
   });
 
   it('pass and play: a curtain before each person’s turn, and only their hand after it', async () => {
