@@ -3,6 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
+import { expectPrivate } from './privacy';
 import { fromStored, toStored, type Session } from '$lib/session';
 import { joinTable } from '$lib/session';
 import {
@@ -159,5 +160,46 @@ describe('a secret withheld at a round’s end', () => {
       expect(audits[1]!.violations).toEqual([]);
       expect(s.snapshot.table?.hash).toBe(host.snapshot.table?.hash);
     }
+  });
+});
+
+describe('a watcher', () => {
+  it('follows the public state from the log, agrees on every hash and sees no hidden tile', async () => {
+    table = await openTable({
+      variant: 'mexican-train',
+      people: 2,
+      options: { rounds: 1, set: 6, handSize: 5 },
+      seed: 45,
+    });
+    await startAutoplay(table);
+    const [host, other] = table.sessions as [Session, Session];
+    const joined = await joinTable({
+      transport: transport(table.network, `${table.room}-watcher`),
+      room: table.room,
+      member: 'watcher',
+      name: 'Watcher',
+      timing: FAST,
+      random: seededRandom(7),
+      contact: host.transport.id,
+    });
+    if (!joined.ok) throw new Error(joined.error.detail);
+    const watcher = joined.value;
+    extra.push(watcher);
+    let looked = 0;
+    watcher.subscribe((snap) => {
+      const t = watcher.ledger?.any;
+      if (!t || (t.view.phase !== 'playing' && t.view.phase !== 'setup')) return;
+      looked++;
+      expectPrivate(t);
+      expect(snap.table!.local).toEqual([]);
+    });
+    await until(
+      'game over',
+      () => [host, other, watcher].every((s) => s.snapshot.table?.gameOver === true),
+      60_000,
+    );
+    expect(watcher.snapshot.table?.hash).toBe(host.snapshot.table?.hash);
+    expect(watcher.ledger?.log).toEqual(host.ledger?.log);
+    expect(looked).toBeGreaterThan(5);
   });
 });

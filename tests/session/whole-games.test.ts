@@ -5,8 +5,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BotLevel } from '$lib/bots';
 import type { Options, VariantId } from '$lib/engine';
-import { accelerate, mayMove, type TableState } from '$lib/protocol';
-import { locate, publicFace } from '$lib/protocol/table/positions';
+import { accelerate } from '$lib/protocol';
+import { expectPrivate } from './privacy';
 import type { Session } from '$lib/session';
 import { closeAll, openTable, startAutoplay, until, type Table } from './harness';
 
@@ -17,29 +17,6 @@ afterEach(() => {
   if (table) closeAll(table);
   table = null;
 });
-
-/** Throws if a table knows a tile of another hand or of the boneyard that was not opened to all. */
-export function expectPrivate(t: TableState): void {
-  const { view, deal, local } = t;
-  if (view.phase !== 'setup' && view.phase !== 'playing') return;
-  const open = (pos: number): boolean => {
-    const at = locate(deal, pos);
-    return at !== null && typeof publicFace(deal, at) === 'number';
-  };
-  view.hands.forEach((hand, s) => {
-    for (const c of hand) {
-      if (s !== local.seat && c.tile !== null && !open(c.pos)) {
-        throw new Error(`seat ${local.seat} sees seat ${s}'s tile at ${c.pos}`);
-      }
-      if (s === local.seat && c.tile === null && mayMove(t)) {
-        throw new Error(`seat ${local.seat} is to move without knowing its tile at ${c.pos}`);
-      }
-    }
-  });
-  for (const c of view.boneyard) {
-    if (c.tile !== null && !open(c.pos)) throw new Error(`seat ${local.seat} sees the boneyard`);
-  }
-}
 
 function watchPrivacy(sessions: readonly Session[]): () => number {
   let checks = 0;

@@ -5,17 +5,18 @@
 // reload continues them.
 import type { BotLevel } from '$lib/bots';
 import type { Move, Options, Seat, VariantId } from '$lib/engine';
-import { createMemoryNetwork } from '$lib/net';
-import { toBase64url } from '$lib/protocol/crypto/bytes';
+import { createMemoryNetwork, type Transport } from '$lib/net';
 import { fail, ok, type SessionResult } from './errors';
 import { fromStored, toStored } from './persist';
-import { hostTable, type Session, type SessionTiming } from './session';
+import { hostTable, joinTable, type Session, type SessionTiming } from './session';
 import type { SessionSnapshot } from './snapshot';
 import { openTableStore, type TableList, type TableStore } from './store';
 import type { StoreResult } from './stored-table';
 
 export interface TableClient {
   readonly room: string;
+  /** This browser's transport id at the table: what an invite link points to. */
+  readonly contact: string;
   readonly snapshot: SessionSnapshot;
   subscribe(listener: (s: SessionSnapshot) => void): () => void;
   setVariant(variant: VariantId): Promise<SessionResult<true>>;
@@ -40,6 +41,7 @@ export function clientFor(session: Session, onClose: () => void = () => {}): Tab
   const now = <T>(f: () => T): Promise<T> => Promise.resolve().then(f);
   return {
     room: session.room,
+    contact: session.transport.id,
     get snapshot() {
       return session.snapshot;
     },
@@ -82,8 +84,21 @@ export interface LocalTableSpec {
 const LOCAL_MEMBER = 'local';
 const SAVE_EVERY_MS = 250;
 
+const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** A random id of letters and digits (no look-alikes), usable in a PeerJS id and a link. */
+export function newId(length = 10): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length));
+  return [...bytes].map((b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
+}
+
 export function newRoomId(): string {
-  return toBase64url(globalThis.crypto.getRandomValues(new Uint8Array(9)));
+  return newId(10);
+}
+
+/** The transport id of a member at a table: the room names the table, the member the browser. */
+export function peerIdFor(room: string, member: string): string {
+  return `${room}-${member}`;
 }
 
 async function defaultStore(): Promise<TableStore | null> {
@@ -181,4 +196,74 @@ export async function storedTables(store?: TableStore | null): Promise<StoreResu
   const s = store === undefined ? await defaultStore() : store;
   if (!s) return { ok: false, error: { code: 'STORAGE_UNAVAILABLE', detail: 'no IndexedDB here' } };
   return s.list();
+}
+
+export interface OnlineSpec {
+  /** This browser's transport, already open under peerIdFor(room, member). */
+  readonly transport: Transport;
+  readonly room: string;
+  readonly member: string;
+  readonly name: string;
+  readonly timing?: Partial<SessionTiming>;
+  readonly store?: TableStore | null;
+}
+
+/** A table others join by link, with this browser as its host (on this thread). */
+export async function hostOnlineHere(spec: OnlineSpec): Promise<SessionResult<TableClient>> {
+  const store = spec.store === undefined ? await defaultStore() : spec.store;
+  const keep = keeper(store);
+  const session = hostTable({
+    transport: spec.transport,
+    room: spec.room,
+    member: spec.member,
+    name: spec.name,
+    ...(spec.timing ? { timing: spec.timing } : {}),
+    onChange: keep.onChange,
+  });
+  return ok(clientFor(session, () => keep.flush(session)));
+}
+
+/** Joins the table of the browser at `contact` (on this thread). */
+export async function joinOnlineHere(
+  spec: OnlineSpec & { readonly contact: string },
+): Promise<SessionResult<TableClient>> {
+  const store = spec.store === undefined ? await defaultStore() : spec.store;
+  const keep = keeper(store);
+  const joined = await joinTable({
+    transport: spec.transport,
+    room: spec.room,
+    member: spec.member,
+    name: spec.name,
+    contact: spec.contact,
+    ...(spec.timing ? { timing: spec.timing } : {}),
+    onChange: keep.onChange,
+  });
+  if (!joined.ok) return joined;
+  const session = joined.value;
+  return ok(clientFor(session, () => keep.flush(session)));
+}
+
+/** A stored online table, rejoined through every other browser seated at it. */
+export async function resumeOnlineHere(
+  spec: Omit<OnlineSpec, 'member' | 'name'>,
+): Promise<SessionResult<TableClient>> {
+  const store = spec.store === undefined ? await defaultStore() : spec.store;
+  if (!store) return fail('NOT_NOW', 'this browser keeps no tables (no IndexedDB)');
+  const loaded = await store.load(spec.room);
+  if (!loaded.ok) return fail('BAD_SETUP', `${loaded.error.code}: ${loaded.error.detail}`);
+  const keep = keeper(store);
+  const session = fromStored(loaded.value, {
+    transport: spec.transport,
+    ...(spec.timing ? { timing: spec.timing } : {}),
+    onChange: keep.onChange,
+  });
+  if (!session.ok) {
+    await store.setAside(spec.room, `${session.error.code}: ${session.error.detail}`);
+    return session;
+  }
+  const s = session.value;
+  const others = new Set(s.snapshot.seats.map((x) => x.member));
+  others.delete(s.member);
+  for (const member of others) void s.link(peerIdFor(spec.room, member));
+  return ok(clientFor(s, () => keep.flush(s)));
 }

@@ -33,3 +33,13 @@ export {
 export { fromStored, toStored } from './persist';
 export { openTableStore, type TableList, type TableStore, type TableSummary } from './store';
 export type { StoredTable } from './stored-table';
+export {
+  hostOnlineTable,
+  inviteLink,
+  joinOnlineTable,
+  parseInvite,
+  rejoinOnlineTable,
+  type Invite,
+  type OnlineOptions,
+} from './online-tables';
+export { hostOnlineHere, joinOnlineHere, peerIdFor, resumeOnlineHere } from './client';

@@ -1,8 +1,9 @@
 // One game's log as this browser holds it: every accepted entry and the public
 // hash after it, and one protocol table per seat this browser plays (each knows
-// only its own seat's tiles). An entry is applied to every local table or to none.
+// only its own seat's tiles) — or a watcher's table when it plays none. An entry
+// is verified once and applied to every local table, or to none.
 import {
-  applyEntry,
+  applyEntryAll,
   createEntry,
   createTable,
   type EntryDraft,
@@ -22,6 +23,9 @@ export type Applied =
   | { readonly ok: true; readonly hash: string }
   | { readonly ok: false; readonly error: ProtocolError };
 
+/** The key under which a watcher's table is kept: it plays no seat. */
+const WATCHER = -1;
+
 export class Ledger {
   readonly log: string[] = [];
   readonly hashes: string[] = [];
@@ -31,14 +35,13 @@ export class Ledger {
 
   private constructor(
     readonly game: string,
-    first: TableState,
     tables: ReadonlyMap<number, TableState>,
   ) {
     for (const [seat, t] of tables) this.#tables.set(seat, t);
-    this.genesisHash = first.hash;
+    this.genesisHash = this.any.hash;
   }
 
-  /** Tables for the local seats (at least one). */
+  /** Tables for the local seats; with none, a watcher's table that sees only what is open to all. */
   static open(
     setup: TableSetup,
     game: string,
@@ -46,14 +49,13 @@ export class Ledger {
   ): { ok: true; value: Ledger } | { ok: false; error: ProtocolError } {
     const config = tableConfig(setup);
     const tables = new Map<number, TableState>();
-    for (const k of keys) {
-      const t = createTable(config, { seat: k.seat, secret: k.secret });
+    const locals = keys.length > 0 ? keys : [null];
+    for (const k of locals) {
+      const t = createTable(config, k && { seat: k.seat, secret: k.secret });
       if (!t.ok) return t;
-      tables.set(k.seat, t.value);
+      tables.set(k?.seat ?? WATCHER, t.value);
     }
-    const first = tables.values().next().value;
-    if (!first) return { ok: false, error: { code: 'UNKNOWN_SEAT', detail: 'no local seat' } };
-    return { ok: true, value: new Ledger(game, first, tables) };
+    return { ok: true, value: new Ledger(game, tables) };
   }
 
   get seq(): number {
@@ -64,8 +66,9 @@ export class Ledger {
     return this.hashes[this.hashes.length - 1] ?? this.genesisHash;
   }
 
+  /** The seats this browser plays (none for a watcher). */
   seats(): readonly number[] {
-    return [...this.#tables.keys()];
+    return [...this.#tables.keys()].filter((s) => s !== WATCHER);
   }
 
   table(seat: number): TableState | undefined {
@@ -77,15 +80,12 @@ export class Ledger {
     return this.#tables.values().next().value as TableState;
   }
 
-  /** Verifies and applies the next entry to every local table; a refusal changes nothing. */
+  /** Verifies the next entry once and applies it to every local table; a refusal changes nothing. */
   apply(encoded: string): Applied {
-    const next = new Map<number, TableState>();
-    for (const [seat, t] of this.#tables) {
-      const r = applyEntry(t, encoded);
-      if (!r.ok) return r;
-      next.set(seat, r.value);
-    }
-    for (const [seat, t] of next) this.#tables.set(seat, t);
+    const seats = [...this.#tables.keys()];
+    const r = applyEntryAll([...this.#tables.values()], encoded);
+    if (!r.ok) return r;
+    r.value.forEach((t, i) => this.#tables.set(seats[i] as number, t));
     const hash = this.any.hash;
     this.log.push(encoded);
     this.hashes.push(hash);

@@ -1,18 +1,38 @@
 // A TableClient whose session runs in a Web Worker (table-worker.ts): intents
-// go over as calls, snapshots come back after every change. The page keeps no
-// session state of its own beyond the last snapshot.
-import { fail, type SessionResult } from './errors';
+// go over as calls, snapshots come back after every change. An online table's
+// transport stays on the page (WebRTC lives there) and reaches the worker's
+// session through a bridge. The page keeps nothing of the session but its last snapshot.
+import type { Transport } from '$lib/net';
 import type { LocalTableSpec, TableClient } from './client';
+import { fail, type SessionResult } from './errors';
 import type { SessionSnapshot } from './snapshot';
-import { CLIENT_CALLS, type ClientCall, type FromWorker, type ToWorker } from './worker-calls';
+import { exposeTransport } from './transport-bridge';
+import {
+  CLIENT_CALLS,
+  type ClientCall,
+  type FromWorker,
+  type OnlineOpen,
+  type ToWorker,
+} from './worker-calls';
 
 type Pending = (result: SessionResult<unknown>) => void;
 
-/** Opens a local table in a new worker; the promise settles once it is dealt or refused. */
-export async function openInWorker(
-  open: { readonly start: Omit<LocalTableSpec, 'store'> } | { readonly resume: string },
-): Promise<SessionResult<TableClient>> {
+export type WorkerOpen =
+  | { readonly start: Omit<LocalTableSpec, 'store'> }
+  | { readonly resume: string }
+  | {
+      readonly online: OnlineOpen;
+      readonly kind: 'host' | 'join' | 'rejoin';
+      readonly transport: Transport;
+    };
+
+type Call = ToWorker extends infer T ? (T extends { id: number } ? Omit<T, 'id'> : never) : never;
+
+/** Opens a table in a new worker; the promise settles once it is open or refused. */
+export async function openInWorker(open: WorkerOpen): Promise<SessionResult<TableClient>> {
   const worker = new Worker(new URL('./table-worker.ts', import.meta.url), { type: 'module' });
+  const bridge =
+    'online' in open ? exposeTransport(open.transport, (m) => worker.postMessage(m)) : null;
   const pending = new Map<number, Pending>();
   const listeners = new Set<(s: SessionSnapshot) => void>();
   let nextId = 1;
@@ -22,36 +42,45 @@ export async function openInWorker(
 
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const m = event.data;
-    if ('snapshot' in m) {
+    if ('bridge' in m) {
+      bridge?.handle(m);
+    } else if ('snapshot' in m) {
       snapshot = m.snapshot;
       firstSnapshot();
       for (const l of listeners) l(m.snapshot);
-      return;
+    } else {
+      pending.get(m.id)?.(m.result);
+      pending.delete(m.id);
     }
-    pending.get(m.id)?.(m.result);
-    pending.delete(m.id);
   };
-  const call = (message: Omit<ToWorker, 'id'>): Promise<SessionResult<unknown>> =>
+  const call = (message: Call): Promise<SessionResult<unknown>> =>
     new Promise((resolve) => {
       const id = nextId++;
       pending.set(id, resolve);
-      worker.postMessage({ ...message, id } as ToWorker);
+      worker.postMessage({ ...message, id });
     });
   worker.onerror = (event) => {
     for (const resolve of pending.values()) resolve(fail('NOT_NOW', `worker: ${event.message}`));
     pending.clear();
   };
+  const end = (): void => {
+    bridge?.dispose();
+    if ('online' in open) open.transport.close();
+    worker.terminate();
+  };
 
   const opened =
     'start' in open
       ? await call({ open: 'start', spec: open.start })
-      : await call({ open: 'resume', room: open.resume });
+      : 'resume' in open
+        ? await call({ open: 'resume', room: open.resume })
+        : await call({ open: open.kind, online: open.online });
   if (!opened.ok) {
-    worker.terminate();
+    end();
     return opened;
   }
   await gotSnapshot;
-  const room = opened.value as string;
+  const { room, contact } = opened.value as { room: string; contact: string };
   const intents = Object.fromEntries(
     CLIENT_CALLS.map((name: ClientCall) => [
       name,
@@ -61,6 +90,7 @@ export async function openInWorker(
   const client = {
     ...intents,
     room,
+    contact,
     get snapshot() {
       return snapshot as SessionSnapshot;
     },
@@ -70,7 +100,7 @@ export async function openInWorker(
       return () => listeners.delete(listener);
     },
     close() {
-      void call({ close: true }).then(() => worker.terminate());
+      void call({ close: true }).then(end);
       listeners.clear();
     },
   };

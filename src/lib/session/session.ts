@@ -33,6 +33,7 @@ import {
   awaitsChoice,
   equivocation,
   readEnvelope,
+  roundHistory,
   choiceLabel,
   dues,
   isJsonRecord,
@@ -212,6 +213,8 @@ export class Session {
   /** Position at which this browser's last entry was submitted (non-host). */
   #submittedAt = -1;
   readonly #ready = new Map<number, Set<Seat>>();
+  /** Each person's autoplay level by seat key (it outlives a change of seats). */
+  readonly #autoplay = new Map<string, BotLevel | null>();
   /** Audits of rounds left waiting for secrets, by game. */
   readonly #closing = new Map<string, TableAudit>();
   /** Browsers to seat at the next round's deal (TT-9). */
@@ -478,6 +481,8 @@ export class Session {
     const rt = this.#segment?.seats.get(seat);
     if (!rt || rt.bot) return fail('NOT_NOW', `seat ${seat} is not a person’s seat here`);
     rt.autoplay = level;
+    const key = this.#segment?.setup.seats[seat]?.key;
+    if (key) this.#autoplay.set(key, level);
     this.#schedulePump();
     this.#changed();
     return ok(true);
@@ -501,9 +506,8 @@ export class Session {
     const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === seat);
     if (legal.length === 0) return fail('NOT_NOW', 'no legal move');
     const rng = createRng(table.head.seq + seat);
-    return ok(
-      hintMove({ variant: table.variant, seat, view: table.view, legal, history: null, rng }),
-    );
+    const history = roundHistory(table);
+    return ok(hintMove({ variant: table.variant, seat, view: table.view, legal, history, rng }));
   }
 
   /** The host's answer to a stall: a bot takes the stalled seats from a fresh deal, or the game ends. */
@@ -610,6 +614,7 @@ export class Session {
     for (const k of keys) {
       const rt = last.seats.get(k.seat ?? -1);
       if (rt && rt.bot === null) rt.autoplay = k.autoplay ?? null;
+      this.#autoplay.set(k.publicKey, k.autoplay ?? null);
     }
     this.#past.push(...built);
     this.#segment = last;
@@ -1164,35 +1169,37 @@ export class Session {
         choices: new Map(),
       });
     });
-    if (local.length === 0) return fail('NOT_NOW', 'this browser has no seat at this table');
     const ledger = Ledger.open(setup, game, local);
     if (!ledger.ok) return fail('BAD_SETUP', `${ledger.error.code} ${ledger.error.detail ?? ''}`);
     return ok({ setup, game, agreements, ledger: ledger.value, seats });
   }
 
   #onBegin(text: string, agreements: readonly Agreement[]): void {
-    let game: string;
-    try {
-      const parsed = parseSetup(JSON.parse(text));
-      if (!parsed.ok) return this.#drop(parsed.error.code, parsed.error.detail);
-      game = gameId(parsed.value);
-    } catch {
-      return this.#drop('BAD_SETUP', 'not JSON');
-    }
+    const parsed = this.#parseSetupText(text);
+    if (!parsed) return;
+    const game = gameId(parsed);
     if (this.#segment?.game === game || this.#past.some((s) => s.game === game)) return;
-    if (!this.#signed.has(game)) {
-      // A browser with a seat plays only under a setup it signed: sign it first if it is ours.
+    // A browser with a seat plays only under a setup it signed; one without watches.
+    const seated = parsed.seats.some((s) => s.member === this.member);
+    if (seated && !this.#signed.has(game)) {
       this.#onPropose(text, false);
-      if (!this.#signed.has(game))
+      if (!this.#signed.has(game)) {
         return this.#drop('BAD_AGREEMENT', 'a setup this browser did not sign');
+      }
     }
+    // A watcher follows only a setup that continues its own game, or its first.
+    const after = parsed.start?.after;
+    const follows = !this.#segment || (after !== undefined && this.#segment.game === after);
+    if (!seated && !follows)
+      return this.#drop('WRONG_GAME', 'a setup this browser does not follow');
     const seg = this.#openSegment(text, agreements);
     if (!seg.ok) return this.#drop(seg.error.code, seg.error.detail);
     const previous = this.#segment;
     if (previous) {
-      // A reseated game keeps the autoplay choices of seats still played here.
+      // A reseated game keeps each person's autoplay choice, even across a time away.
       for (const [seat, rt] of seg.value.seats) {
-        rt.autoplay = previous.seats.get(seat)?.autoplay ?? null;
+        const key = seg.value.setup.seats[seat]?.key ?? '';
+        rt.autoplay = this.#autoplay.get(key) ?? previous.seats.get(seat)?.autoplay ?? null;
       }
       this.#closeAudit(previous);
       this.#past.push(previous);
@@ -1597,7 +1604,8 @@ export class Session {
   #botMove(table: TableState, rt: SeatRuntime, level: BotLevel): Move | null {
     const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === rt.seat);
     if (legal.length === 0) return null;
-    const input = { variant: table.variant, seat: rt.seat, view: table.view, legal, history: null };
+    const history = level === 'hard' ? roundHistory(table) : null;
+    const input = { variant: table.variant, seat: rt.seat, view: table.view, legal, history };
     // Seeded by the seat's secret and the log position: a reloaded browser decides alike.
     const rng = createRng(rt.seed ^ Math.imul(table.head.seq + 1, 0x9e3779b1));
     return this.#decide(level, { ...input, rng });

@@ -1,31 +1,64 @@
-// The worker that runs a page's local table (solo, pass-and-play): the session,
-// its deck arithmetic and its bots all run here, so the page's thread only draws.
-// One table per worker.
+// The worker that runs a page's table: the session, its deck arithmetic and its
+// bots all run here, so the page's thread only draws. A local table (solo,
+// pass-and-play) has its own in-memory network; an online one uses the page's
+// transport through a bridge. One table per worker.
 /// <reference lib="webworker" />
 import { accelerate } from '$lib/protocol';
-import { resumeTableHere, startTableHere, type TableClient } from './client';
-import { fail } from './errors';
-import type { FromWorker, ToWorker } from './worker-calls';
+import {
+  hostOnlineHere,
+  joinOnlineHere,
+  resumeOnlineHere,
+  resumeTableHere,
+  startTableHere,
+  type TableClient,
+} from './client';
+import { fail, type SessionResult } from './errors';
+import { BridgedTransport } from './transport-bridge';
+import type { ClientCall, FromWorker, OnlineOpen, ToWorker } from './worker-calls';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let client: TableClient | null = null;
+let bridge: BridgedTransport | null = null;
 const ready = accelerate();
 
 function post(message: FromWorker): void {
   scope.postMessage(message);
 }
 
+function openOnline(
+  kind: 'host' | 'join' | 'rejoin',
+  o: OnlineOpen,
+): Promise<SessionResult<TableClient>> {
+  bridge = new BridgedTransport(o.peer, o.links, post);
+  const spec = { transport: bridge, room: o.room, member: o.member, name: o.name };
+  if (kind === 'host') return hostOnlineHere(spec);
+  if (kind === 'rejoin') return resumeOnlineHere(spec);
+  if (!o.contact) return Promise.resolve(fail('NOT_NOW', 'no one to join'));
+  return joinOnlineHere({ ...spec, contact: o.contact });
+}
+
+function open(m: Extract<ToWorker, { open: string }>): Promise<SessionResult<TableClient>> {
+  switch (m.open) {
+    case 'start':
+      return startTableHere(m.spec);
+    case 'resume':
+      return resumeTableHere(m.room);
+    default:
+      return openOnline(m.open, m.online);
+  }
+}
+
 async function handle(m: ToWorker): Promise<void> {
+  if ('bridge' in m) return bridge?.handle(m);
   await ready;
   if ('open' in m) {
     if (client) return post({ id: m.id, result: fail('NOT_NOW', 'this worker holds a table') });
-    const opened =
-      m.open === 'start' ? await startTableHere(m.spec) : await resumeTableHere(m.room);
-    if (opened.ok) {
-      client = opened.value;
-      client.subscribe((snapshot) => post({ snapshot }));
-    }
-    return post({ id: m.id, result: opened.ok ? { ok: true, value: opened.value.room } : opened });
+    const opened = await open(m);
+    if (!opened.ok) return post({ id: m.id, result: opened });
+    client = opened.value;
+    client.subscribe((snapshot) => post({ snapshot }));
+    const value = { room: client.room, contact: client.contact };
+    return post({ id: m.id, result: { ok: true, value } });
   }
   if ('close' in m) {
     client?.close();
@@ -33,9 +66,10 @@ async function handle(m: ToWorker): Promise<void> {
     return post({ id: m.id, result: { ok: true, value: true } });
   }
   if (!client) return post({ id: m.id, result: fail('NOT_NOW', 'no table open') });
-  const method = client[m.call] as (...args: readonly unknown[]) => Promise<unknown>;
-  const result = (await method(...m.args)) as FromWorker & { id: number };
-  post({ id: m.id, result: result as never });
+  const method = client[m.call as ClientCall] as (
+    ...args: readonly unknown[]
+  ) => Promise<SessionResult<unknown>>;
+  post({ id: m.id, result: await method(...m.args) });
 }
 
 scope.onmessage = (event: MessageEvent<ToWorker>) => {

@@ -4,6 +4,7 @@
 import type { SessionResult } from './errors';
 import type { LocalTableSpec } from './client';
 import type { SessionSnapshot } from './snapshot';
+import type { BridgeDown, BridgeUp } from './transport-bridge';
 
 export const CLIENT_CALLS = [
   'setVariant',
@@ -23,12 +24,25 @@ export const CLIENT_CALLS = [
 ] as const;
 export type ClientCall = (typeof CLIENT_CALLS)[number];
 
+/** An online table: the page holds the transport (its id and open links), the worker the session. */
+export interface OnlineOpen {
+  readonly room: string;
+  readonly member: string;
+  readonly name: string;
+  readonly peer: string;
+  readonly links: readonly string[];
+  readonly contact?: string;
+}
+
 export type ToWorker =
   | { readonly id: number; readonly open: 'start'; readonly spec: Omit<LocalTableSpec, 'store'> }
   | { readonly id: number; readonly open: 'resume'; readonly room: string }
+  | { readonly id: number; readonly open: 'host' | 'join' | 'rejoin'; readonly online: OnlineOpen }
+  | BridgeDown
   | { readonly id: number; readonly call: ClientCall; readonly args: readonly unknown[] }
   | { readonly id: number; readonly close: true };
 
 export type FromWorker =
   | { readonly id: number; readonly result: SessionResult<unknown> }
-  | { readonly snapshot: SessionSnapshot };
+  | { readonly snapshot: SessionSnapshot }
+  | BridgeUp;

@@ -1,0 +1,152 @@
+// A Transport carried across a worker boundary: the page holds the real one
+// (WebRTC lives on the page), the worker's session holds a BridgedTransport that
+// mirrors it. Calls go up as messages, events come down; every payload is
+// structured-cloned whole.
+import {
+  fail,
+  Listeners,
+  ok,
+  type NetError,
+  type NetResult,
+  type Payload,
+  type PeerId,
+  type Transport,
+  type Unsubscribe,
+} from '$lib/net';
+
+/** From the worker to the page. */
+export type BridgeUp =
+  | { readonly bridge: 'connect'; readonly id: number; readonly peer: PeerId }
+  | { readonly bridge: 'send'; readonly peer: PeerId; readonly data: Payload }
+  | { readonly bridge: 'disconnect'; readonly peer: PeerId };
+
+/** From the page to the worker. */
+export type BridgeDown =
+  | { readonly bridge: 'connected'; readonly id: number; readonly result: NetResult<void> }
+  | { readonly bridge: 'message'; readonly from: PeerId; readonly data: Payload }
+  | { readonly bridge: 'open'; readonly peer: PeerId }
+  | { readonly bridge: 'closed'; readonly peer: PeerId }
+  | { readonly bridge: 'error'; readonly error: NetError };
+
+/** The page's side: forwards the real transport's events down and carries out calls from above. */
+export function exposeTransport(
+  transport: Transport,
+  post: (message: BridgeDown) => void,
+): { handle(message: BridgeUp): void; dispose(): void } {
+  const off = [
+    transport.onMessage((from, data) => post({ bridge: 'message', from, data })),
+    transport.onOpen((peer) => post({ bridge: 'open', peer })),
+    transport.onClose((peer) => post({ bridge: 'closed', peer })),
+    transport.onError((error) => post({ bridge: 'error', error })),
+  ];
+  return {
+    handle(m) {
+      switch (m.bridge) {
+        case 'connect':
+          void transport.connect(m.peer).then((result) => {
+            post({ bridge: 'connected', id: m.id, result });
+          });
+          return;
+        case 'send':
+          transport.send(m.peer, m.data);
+          return;
+        case 'disconnect':
+          transport.disconnect(m.peer);
+          return;
+      }
+    },
+    dispose() {
+      for (const u of off) u();
+    },
+  };
+}
+
+/** The worker's side: a Transport whose links are the page's. */
+export class BridgedTransport implements Transport {
+  readonly #links: PeerId[];
+  readonly #messages = new Listeners<[PeerId, Payload]>();
+  readonly #opens = new Listeners<[PeerId]>();
+  readonly #closes = new Listeners<[PeerId]>();
+  readonly #errors = new Listeners<[NetError]>();
+  readonly #connecting = new Map<number, (r: NetResult<void>) => void>();
+  #nextId = 1;
+  closed = false;
+
+  constructor(
+    readonly id: PeerId,
+    links: readonly PeerId[],
+    private readonly post: (message: BridgeUp) => void,
+  ) {
+    this.#links = [...links];
+  }
+
+  /** An event from the page. */
+  handle(m: BridgeDown): void {
+    switch (m.bridge) {
+      case 'connected':
+        this.#connecting.get(m.id)?.(m.result);
+        this.#connecting.delete(m.id);
+        return;
+      case 'message':
+        return this.#messages.emit(m.from, m.data);
+      case 'open':
+        if (!this.#links.includes(m.peer)) this.#links.push(m.peer);
+        return this.#opens.emit(m.peer);
+      case 'closed': {
+        const at = this.#links.indexOf(m.peer);
+        if (at >= 0) this.#links.splice(at, 1);
+        return this.#closes.emit(m.peer);
+      }
+      case 'error':
+        return this.#errors.emit(m.error);
+    }
+  }
+
+  connect(peer: PeerId): Promise<NetResult<void>> {
+    if (this.closed) return Promise.resolve(fail('CLOSED', 'the bridge is closed'));
+    if (this.#links.includes(peer)) return Promise.resolve(ok(undefined));
+    return new Promise((resolve) => {
+      const id = this.#nextId++;
+      this.#connecting.set(id, resolve);
+      this.post({ bridge: 'connect', id, peer });
+    });
+  }
+
+  send(peer: PeerId, data: Payload): NetResult<void> {
+    if (this.closed || !this.#links.includes(peer)) {
+      return fail('CLOSED', `no open link to ${peer}`);
+    }
+    this.post({ bridge: 'send', peer, data });
+    return ok(undefined);
+  }
+
+  peers(): readonly PeerId[] {
+    return [...this.#links];
+  }
+
+  disconnect(peer: PeerId): void {
+    this.post({ bridge: 'disconnect', peer });
+  }
+
+  onMessage(listener: (from: PeerId, data: Payload) => void): Unsubscribe {
+    return this.#messages.add(listener);
+  }
+
+  onOpen(listener: (peer: PeerId) => void): Unsubscribe {
+    return this.#opens.add(listener);
+  }
+
+  onClose(listener: (peer: PeerId) => void): Unsubscribe {
+    return this.#closes.add(listener);
+  }
+
+  onError(listener: (error: NetError) => void): Unsubscribe {
+    return this.#errors.add(listener);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const resolve of this.#connecting.values()) resolve(fail('CLOSED', 'the bridge closed'));
+    this.#connecting.clear();
+  }
+}
