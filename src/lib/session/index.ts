@@ -43,3 +43,4 @@ export {
   type OnlineOptions,
 } from './online-tables';
 export { hostOnlineHere, joinOnlineHere, peerIdFor, resumeOnlineHere } from './client';
+export { BOT_LEVELS, type BotLevel } from '$lib/bots';

@@ -1679,6 +1679,9 @@ export class Session {
       betweenRounds: this.#betweenRounds(seg),
       gameOver: table.view.phase === 'gameOver' && dues(table).length === 0,
       entries: seg.ledger.seq,
+      moves: table.record.steps.flatMap(({ step, seq }) =>
+        'type' in step ? [{ seq, move: step }] : [],
+      ),
     };
   }
 }

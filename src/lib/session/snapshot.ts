@@ -97,6 +97,8 @@ export interface TableView {
   readonly gameOver: boolean;
   /** Encoded log entries: the signed record of this game so far. */
   readonly entries: number;
+  /** The moves of the current round so far, oldest first, with the entry that carried each. */
+  readonly moves: readonly { readonly seq: number; readonly move: Move }[];
 }
 
 export interface SessionSnapshot {
