@@ -6,7 +6,8 @@
 // - moveMedianMs / moveP95Ms: a person's move intent to that move applied on
 //   every browser;
 // - entriesPerRound / bytesPerRound: log entries of the round, and every byte
-//   the four browsers sent (entries, hashes, heartbeats, sync).
+//   the four browsers sent (entries, hashes, heartbeats, sync);
+// - soloDealMs: a solo table (one person, three bots, all on one browser) dealt.
 import { createRng, type Move } from '../src/lib/engine';
 import { createMemoryNetwork, type Transport } from '../src/lib/net';
 import {
@@ -19,7 +20,7 @@ import {
   signingKeyPair,
   type TableState,
 } from '../src/lib/protocol';
-import { hostTable, joinTable, type Session } from '../src/lib/session';
+import { hostTable, joinTable, startTableHere, type Session } from '../src/lib/session';
 
 const OPTIONS = { rounds: 1, set: 12, handSize: 12 };
 const TIMING = { beatMs: 250, awayMs: 10_000, stallMs: 60_000 };
@@ -87,9 +88,32 @@ function pureDeal(): number {
   return performance.now() - started;
 }
 
+/** A solo table (one person, three bots) on one browser: its four tables share one check per entry. */
+async function soloDeal(): Promise<number> {
+  const bots = [1, 2, 3].map(() => ({ kind: 'bot' as const, level: 'easy' as const }));
+  const started = performance.now();
+  const opened = await startTableHere({
+    variant: 'mexican-train',
+    options: OPTIONS,
+    seats: [{ kind: 'person', name: 'Solo' }, ...bots],
+    store: null,
+    timing: TIMING,
+  });
+  if (!opened.ok) throw new Error(opened.error.detail);
+  const client = opened.value;
+  await until(() => {
+    const t = client.snapshot.table;
+    return !!t && t.view.phase !== 'deal' && t.dealing === null;
+  });
+  const ms = performance.now() - started;
+  client.close();
+  return ms;
+}
+
 export async function run(): Promise<Record<string, unknown>> {
   await accelerate();
   const dealComputeMs = pureDeal();
+  const soloDealMs = await soloDeal();
   const network = createMemoryNetwork({ latencyMs: 1 });
   const bytes = { n: 0 };
   const join = (id: string) => {
@@ -167,6 +191,7 @@ export async function run(): Promise<Record<string, unknown>> {
     entriesPerRound: log.length,
     bytesPerRound: bytes.n - bytesBefore,
     staleSubmits,
+    soloDealMs: Math.round(soloDealMs),
     targets: { dealRatio: 2, moveMedianMs: 20 },
   };
 }
