@@ -8,7 +8,13 @@ import type { Move, Options, Seat, VariantId } from '$lib/engine';
 import { createMemoryNetwork, type Transport } from '$lib/net';
 import { fail, ok, type SessionResult } from './errors';
 import { fromStored, toStored } from './persist';
-import { hostTable, joinTable, type Session, type SessionTiming } from './session';
+import {
+  hostTable,
+  joinTable,
+  type RecordSegment,
+  type Session,
+  type SessionTiming,
+} from './session';
 import type { SessionSnapshot } from './snapshot';
 import { openTableStore, type TableList, type TableStore } from './store';
 import type { StoreResult } from './stored-table';
@@ -33,6 +39,8 @@ export interface TableClient {
   hint(seat: Seat): Promise<SessionResult<Move>>;
   resolveStall(action: 'bot' | 'end'): Promise<SessionResult<true>>;
   seatNewcomer(member: string): Promise<SessionResult<true>>;
+  /** The signed game so far (for a downloadable record). */
+  record(): Promise<SessionResult<{ room: string; segments: readonly RecordSegment[] }>>;
   close(): void;
 }
 
@@ -60,6 +68,7 @@ export function clientFor(session: Session, onClose: () => void = () => {}): Tab
     hint: (seat) => now(() => session.hint(seat)),
     resolveStall: (action) => now(() => session.resolveStall(action)),
     seatNewcomer: (member) => now(() => session.seatNewcomer(member)),
+    record: () => now(() => session.record()),
     close: () => {
       session.close();
       onClose();

@@ -12,6 +12,7 @@ export {
   type TableSetup,
 } from './setup';
 export {
+  type RecordSegment,
   DEFAULT_TIMING,
   hostTable,
   joinTable,

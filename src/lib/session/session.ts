@@ -137,6 +137,14 @@ interface SeatKeys {
   readonly secret: Uint8Array;
 }
 
+/** One setup's part of a game's record. */
+export interface RecordSegment {
+  readonly setup: string;
+  readonly game: string;
+  readonly agreements: readonly Agreement[];
+  readonly log: readonly string[];
+}
+
 /** A seat's keys as stored: which seat of the current game, and whether it is the person's. */
 export interface RestoredKeys extends SeatKeys {
   readonly seat?: Seat;
@@ -299,6 +307,17 @@ export class Session {
       agreements: s.agreements,
       log: s.ledger.log,
     }));
+  }
+
+  /** The signed game so far, as a record's segments: each setup's text, agreements and log. */
+  record(): SessionResult<{ room: string; segments: readonly RecordSegment[] }> {
+    const segments = this.segments().map((s) => ({
+      setup: setupJson(s.setup),
+      game: s.game,
+      agreements: s.agreements,
+      log: [...s.log],
+    }));
+    return ok({ room: this.room, segments });
   }
 
   subscribe(listener: (s: SessionSnapshot) => void): () => void {

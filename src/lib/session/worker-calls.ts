@@ -21,6 +21,7 @@ export const CLIENT_CALLS = [
   'hint',
   'resolveStall',
   'seatNewcomer',
+  'record',
 ] as const;
 export type ClientCall = (typeof CLIENT_CALLS)[number];
 
