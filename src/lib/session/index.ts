@@ -45,3 +45,17 @@ export {
 } from './online-tables';
 export { hostOnlineHere, joinOnlineHere, peerIdFor, resumeOnlineHere } from './client';
 export { BOT_LEVELS, type BotLevel } from '$lib/bots';
+// Where online tables find each other, for the UI's settings (ui reaches net through session).
+export {
+  defaultNetSettings,
+  describeSignalling,
+  detectSignalling,
+  parseNetSettings,
+  serializeNetSettings,
+  signallingFor,
+  type IceServer,
+  type NetSettings,
+  type SettingsIssue,
+  type Signalling,
+  type SignallingChoice,
+} from '$lib/net';

@@ -1,0 +1,100 @@
+// Shared steps for the online suites: browsers in their own contexts (their own
+// storage, their own PeerJS ids), a table created in the lobby and joined by
+// its invite link, autoplay, and what every page must agree on at the end.
+import { expect, type Browser, type Page } from '@playwright/test';
+import { fastSettings, served } from './helpers-table';
+
+export interface Player {
+  readonly page: Page;
+  readonly name: string;
+  readonly errors: string[];
+}
+
+/** A fresh browser context with instant pace; page errors and failed logs are kept. */
+export async function newPlayer(browser: Browser, name: string): Promise<Player> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`${name} pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${name} console: ${m.text()}`);
+    if (process.env.ONLINE_DEBUG) console.log(`[${name}] ${m.type()}: ${m.text()}`);
+  });
+  await fastSettings(page, 'instant');
+  return { page, name, errors };
+}
+
+/** The host opens the lobby, names itself and creates a table; returns the invite link. */
+export async function createTable(host: Player, base = served()): Promise<string> {
+  await host.page.goto(`${base}lobby`);
+  await host.page.getByTestId('name-input').fill(host.name);
+  await host.page.getByTestId('create-online').click();
+  const link = host.page.getByTestId('invite-link');
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const value = await link.inputValue();
+  expect(value).toContain('?join=');
+  return value;
+}
+
+/** Sets the lobby's variant and options (host only). */
+export async function setGame(
+  host: Player,
+  variant: string,
+  options: Readonly<Record<string, number>>,
+): Promise<void> {
+  await host.page.getByTestId('variant-select').selectOption(variant);
+  for (const [key, value] of Object.entries(options)) {
+    const input = host.page.getByTestId(`option-${key}`);
+    await input.fill(String(value));
+    await expect(input).toHaveValue(String(value));
+  }
+}
+
+/** A player opens the invite link, picks a name and joins; waits to be seated. */
+export async function joinTable(player: Player, link: string): Promise<void> {
+  await player.page.goto(link);
+  await player.page.waitForURL(/lobby\?join=/);
+  await player.page.getByTestId('name-input').fill(player.name);
+  await player.page.getByTestId('join').click();
+  await expect(player.page.getByTestId('online-lobby')).toBeVisible({ timeout: 20_000 });
+  await expect(player.page.getByTestId('seats')).toContainText(player.name);
+}
+
+/** Every page reaches the table page with a hand; autoplay is switched on for each. */
+export async function startAndAutoplay(host: Player, players: readonly Player[]): Promise<void> {
+  await host.page.getByTestId('start-game').click();
+  for (const p of players) {
+    await p.page.waitForURL(/table\?room=/, { timeout: 20_000 });
+  }
+  for (const p of players) await autoplay(p);
+}
+
+export async function autoplay(p: Player): Promise<void> {
+  const button = p.page.getByTestId('autoplay');
+  await expect(button).toBeVisible({ timeout: 30_000 });
+  await expect(async () => {
+    if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Every page shows game over with one state hash, the same scores, and a fair audit. */
+export async function expectSameGameOver(players: readonly Player[], timeout = 90_000) {
+  for (const p of players) {
+    await expect(p.page.getByTestId('game-over')).toBeVisible({ timeout });
+  }
+  const hashes: string[] = [];
+  const scores: string[] = [];
+  for (const p of players) {
+    const hash = p.page.getByTestId('state-hash');
+    await expect(hash).not.toHaveText('');
+    hashes.push((await hash.textContent()) ?? '');
+    const rows = p.page.getByTestId('scoreboard').locator('tr[data-seat]');
+    const totals = await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-total')));
+    scores.push(totals.join(','));
+    await expect(p.page.getByTestId('audit')).toHaveAttribute('data-violations', '0');
+  }
+  expect(new Set(hashes).size, hashes.join(' ')).toBe(1);
+  expect(new Set(scores).size, scores.join(' | ')).toBe(1);
+  return { hash: hashes[0] ?? '', scores: scores[0] ?? '' };
+}
