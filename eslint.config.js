@@ -14,7 +14,8 @@ const LAYERS = {
   net: [],
   session: ['engine', 'protocol', 'net', 'bots'],
   render: ['engine', 'session'],
-  ui: ['engine', 'session', 'render'],
+  record: ['engine', 'protocol', 'session'],
+  ui: ['engine', 'session', 'render', 'record'],
 };
 const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
   const banned = Object.keys(LAYERS).filter((l) => l !== layer && !allowed.includes(l));

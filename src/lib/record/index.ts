@@ -1,0 +1,6 @@
+// record: the verifiable game record — its file format, the verifier that checks
+// a record as any player could, and the move-by-move replay with every hand
+// known. Pure (no DOM, no network); may import engine, protocol and session.
+export * from './format';
+export * from './verify';
+export * from './replay';

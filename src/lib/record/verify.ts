@@ -1,0 +1,372 @@
+// Verifying a game record as any player could, with nothing but the file: each
+// segment's setup (its game id is its hash, every seat signed it, it continues
+// the segment before), then every entry replayed through a spectator table —
+// signature, chain, every shuffle and lock proof and key, the rules — and each
+// round's audit (the rules replayed with every hand known, naming each cheat by
+// seat, entry and rule). A round whose play is over but whose seeds are missing
+// is audited without them (auditTable names the seat that withheld its seed).
+//
+// Synchronous and pure; `RecordVerifier` works in slices (`run(budget)`) so a
+// page can show progress between them. `verifyRecord` runs it to the end.
+import type { BaseState } from '$lib/engine';
+import {
+  applyDealEntry,
+  applyEntry,
+  auditTable,
+  canonicalJson,
+  createTable,
+  verifyEntry,
+  type DealState,
+  type JsonValue,
+  type RecordedStep,
+  type TableAudit,
+  type TableState,
+} from '$lib/protocol';
+import {
+  checkAgreements,
+  gameId,
+  parseSetup,
+  tableConfig,
+  type TableSetup,
+} from '$lib/session/setup';
+import type { GameRecord } from './format';
+
+/** A cheat the audit names. */
+export interface RecordViolation {
+  readonly segment: number;
+  /** The table's round counter (as the table's audits count rounds; a redeal counts anew). */
+  readonly round: number;
+  readonly seat: number;
+  /** The entry at fault in its segment's log (a withheld seed: its commitment), if known. */
+  readonly seq: number | null;
+  readonly code: string;
+  /** The rule id a broken rule names (`MT-7`), else null. */
+  readonly rule: string | null;
+}
+
+/** The entry that stopped verification: the protocol (or the setup check) refused it. */
+export interface RecordRefusal {
+  readonly segment: number;
+  /** The refused entry's position in its segment's log; null for the segment's setup. */
+  readonly seq: number | null;
+  readonly code: string;
+  readonly detail: string;
+  readonly rule: string | null;
+}
+
+export const ROUND_STATUSES = [
+  /** Every seed revealed: the round was audited with every hand known. */
+  'audited',
+  /** Play over, some seed never revealed: audited without it (SEED_NOT_REVEALED). */
+  'seeds-withheld',
+  /** The record's last round: play over, seeds not all in yet (not counted against anyone). */
+  'awaiting-seeds',
+  /** The record ends during this round's deal or play. */
+  'in-play',
+  /** Seats changed hands during the round: the next segment deals it afresh. */
+  'interrupted',
+] as const;
+export type RoundStatus = (typeof ROUND_STATUSES)[number];
+
+export interface RoundSummary {
+  readonly segment: number;
+  /** The table's round counter. */
+  readonly round: number;
+  /** The game's round (the engine's round number: a redealt round keeps its number). */
+  readonly gameRound: number;
+  readonly status: RoundStatus;
+  /** The rules replay ran over every move with every hand known. */
+  readonly replayed: boolean;
+  readonly violations: number;
+}
+
+export interface Verdict {
+  /** No refusal and no violation. */
+  readonly fair: boolean;
+  readonly rounds: readonly RoundSummary[];
+  /** Entries verified (over all segments). */
+  readonly entries: number;
+  readonly violations: readonly RecordViolation[];
+  readonly refused: RecordRefusal | null;
+}
+
+/** A round as the replay needs it: its start, its steps, the deal that opens its cards. */
+export interface RoundTrace {
+  readonly segment: number;
+  readonly round: number;
+  readonly status: RoundStatus;
+  /** The seats' names under the segment's setup. */
+  readonly names: readonly string[];
+  readonly preDeal: BaseState;
+  readonly steps: readonly RecordedStep[];
+  /** The round's deal state with every seed revealed so far (faces come from its audit). */
+  readonly deal: DealState;
+  readonly audit: TableAudit | null;
+  /** Entries of the segment's log that belong to this round: [first, end). */
+  readonly entries: readonly [number, number];
+}
+
+export interface VerifyProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+/** A stable code for a refused setup. */
+export const SETUP_REFUSALS = [
+  'BAD_SETUP',
+  'GAME_ID_MISMATCH',
+  'WRONG_ROOM',
+  'BAD_AGREEMENT',
+  'NOT_CONTINUED',
+  'START_MISMATCH',
+] as const;
+
+function sameJson(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => canonicalJson(JSON.parse(JSON.stringify(v)) as JsonValue);
+  try {
+    return norm(a) === norm(b);
+  } catch {
+    return false;
+  }
+}
+
+function isOver(table: TableState): boolean {
+  const { phase } = table.view;
+  return phase === 'roundOver' || phase === 'gameOver';
+}
+
+export class RecordVerifier {
+  readonly record: GameRecord;
+  readonly total: number;
+  #done = 0;
+  #segment = 0;
+  #seq = 0;
+  #table: TableState | null = null;
+  /** The segment's setups so far (for the next one's start). */
+  #setups: TableSetup[] = [];
+  #lastTable: TableState | null = null;
+  #roundFrom = 0;
+  #finished = false;
+  readonly #violations: RecordViolation[] = [];
+  readonly #rounds: RoundSummary[] = [];
+  readonly #traces: RoundTrace[] = [];
+  #refused: RecordRefusal | null = null;
+
+  constructor(record: GameRecord) {
+    this.record = record;
+    this.total = record.segments.reduce((n, s) => n + s.log.length, 0);
+  }
+
+  get progress(): VerifyProgress {
+    return { done: this.#done, total: this.total };
+  }
+
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  /** Every round met so far, for the replay. */
+  get traces(): readonly RoundTrace[] {
+    return this.#traces;
+  }
+
+  /** The table after the last entry verified (a spectator's). */
+  get table(): TableState | null {
+    return this.#table ?? this.#lastTable;
+  }
+
+  /** Verifies up to `budget` more entries (setups cost one each); true once finished. */
+  run(budget = Infinity): boolean {
+    let left = budget;
+    while (!this.#finished && left > 0) {
+      left--;
+      if (!this.#table) {
+        this.#openSegment();
+        continue;
+      }
+      const segment = this.record.segments[this.#segment];
+      const encoded = segment?.log[this.#seq];
+      if (!segment || encoded === undefined) {
+        this.#closeSegment();
+        continue;
+      }
+      this.#apply(encoded);
+    }
+    return this.#finished;
+  }
+
+  verdict(): Verdict {
+    this.run();
+    return {
+      fair: this.#refused === null && this.#violations.length === 0,
+      rounds: this.#rounds,
+      entries: this.#done,
+      violations: this.#violations,
+      refused: this.#refused,
+    };
+  }
+
+  #refuse(code: string, detail: string, seq: number | null, rule: string | null = null): void {
+    this.#refused = { segment: this.#segment, seq, code, detail, rule };
+    // What was verified before still counts: the last round is summed up as it stood.
+    if (this.#table) this.#endRound(this.#table, 'in-play', null, this.#seq);
+    this.#table = null;
+    this.#finished = true;
+  }
+
+  #openSegment(): void {
+    const k = this.#segment;
+    const seg = this.record.segments[k];
+    if (!seg) {
+      this.#finished = true;
+      return;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(seg.setup);
+    } catch {
+      return this.#refuse('BAD_SETUP', 'the setup is not JSON', null);
+    }
+    const parsed = parseSetup(raw);
+    if (!parsed.ok) return this.#refuse('BAD_SETUP', parsed.error.detail, null);
+    const setup = parsed.value;
+    const game = gameId(setup);
+    if (game !== seg.game) {
+      return this.#refuse('GAME_ID_MISMATCH', `the setup hashes to ${game}, not ${seg.game}`, null);
+    }
+    if (setup.room !== this.record.room) {
+      return this.#refuse('WRONG_ROOM', `the setup is for room ${setup.room}`, null);
+    }
+    const signed = checkAgreements(setup, seg.agreements);
+    if (!signed.ok) return this.#refuse('BAD_AGREEMENT', signed.error.detail, null);
+    const previous = this.record.segments[k - 1];
+    if (previous) {
+      const after = setup.start?.after;
+      if (after !== previous.game) {
+        return this.#refuse(
+          'NOT_CONTINUED',
+          'the setup does not continue the segment before',
+          null,
+        );
+      }
+      const mismatch = this.#startMismatch(setup);
+      if (mismatch) return this.#refuse('START_MISMATCH', mismatch, null);
+    }
+    const table = createTable(tableConfig(setup), null);
+    if (!table.ok) {
+      return this.#refuse(table.error.code, table.error.detail ?? 'the table', null);
+    }
+    this.#setups.push(setup);
+    this.#table = table.value;
+    this.#seq = 0;
+    this.#roundFrom = 0;
+  }
+
+  /** Why a segment's start does not follow from where the one before stopped, if it does not. */
+  #startMismatch(setup: TableSetup): string | null {
+    const last = this.#lastTable;
+    const start = setup.start;
+    if (!last || !start) return 'no start';
+    const { record } = last;
+    const samePlayers = start.view.players === last.view.players;
+    // Where the round in hand was dealt (a change of seats redeals it), or — its play
+    // over, a seed withheld — the next round.
+    if (start.round === record.round && (!samePlayers || sameJson(start.view, record.preDeal))) {
+      return null;
+    }
+    if (isOver(last) && !record.audit && start.round === record.round + 1) {
+      const next = last.variant.nextRound(last.view);
+      if (!samePlayers || sameJson(start.view, next)) return null;
+    }
+    return `the game goes on from round ${start.round}, not where the segment before stopped`;
+  }
+
+  #apply(encoded: string): void {
+    const table = this.#table as TableState;
+    const next = applyEntry(table, encoded);
+    if (!next.ok) {
+      const { code, detail, rule } = next.error;
+      return this.#refuse(code, detail ?? code, this.#seq, rule ?? null);
+    }
+    const after = next.value;
+    this.#done++;
+    this.#seq++;
+    if (after.audits.length > table.audits.length) {
+      // The entry closed the round (its last seed): the audit is the reducer's own.
+      const audit = after.audits[after.audits.length - 1] as TableAudit;
+      const deal = this.#dealAfter(table, encoded);
+      this.#endRound({ ...table, deal }, 'audited', audit, this.#seq);
+    }
+    this.#table = after;
+  }
+
+  /** The deal state the closing entry leads to (every seed in), for the faces. */
+  #dealAfter(table: TableState, encoded: string): DealState {
+    const verified = verifyEntry(table.head, encoded, { validMove: () => true });
+    const dealEntry = verified.ok ? verified.value.deal : null;
+    const next = dealEntry && applyDealEntry(table.deal, dealEntry);
+    return next?.ok ? next.value : table.deal;
+  }
+
+  #closeSegment(): void {
+    const table = this.#table as TableState;
+    const lastSegment = this.#segment === this.record.segments.length - 1;
+    if (table.record.audit === null) {
+      if (isOver(table)) {
+        if (lastSegment) {
+          const audit = auditTable(table);
+          // Seeds not in yet are owed, not withheld: the record may have been taken early.
+          const owed = audit.violations.filter((v) => v.code !== 'SEED_NOT_REVEALED');
+          this.#endRound(table, 'awaiting-seeds', { ...audit, violations: owed }, this.#seq);
+        } else {
+          this.#endRound(table, 'seeds-withheld', auditTable(table), this.#seq);
+        }
+      } else if (table.record.steps.length > 0 || !lastSegment) {
+        this.#endRound(table, lastSegment ? 'in-play' : 'interrupted', null, this.#seq);
+      }
+    }
+    this.#lastTable = table;
+    this.#table = null;
+    this.#segment++;
+    if (this.#segment >= this.record.segments.length) this.#finished = true;
+  }
+
+  #endRound(table: TableState, status: RoundStatus, audit: TableAudit | null, end: number): void {
+    const segment = this.#segment;
+    const { record } = table;
+    const violations = (audit?.violations ?? []).map((v): RecordViolation => ({
+      segment,
+      round: audit?.round ?? record.round,
+      seat: v.seat,
+      seq: v.seq,
+      code: v.code,
+      rule: v.rule,
+    }));
+    this.#violations.push(...violations);
+    this.#rounds.push({
+      segment,
+      round: record.round,
+      gameRound: record.preDeal.round,
+      status,
+      replayed: audit?.replayed ?? false,
+      violations: violations.length,
+    });
+    this.#traces.push({
+      segment,
+      round: record.round,
+      status,
+      names: this.#setups[segment]?.seats.map((s) => s.name) ?? [],
+      preDeal: record.preDeal,
+      steps: record.steps,
+      deal: table.deal,
+      audit,
+      entries: [this.#roundFrom, end],
+    });
+    this.#roundFrom = end;
+  }
+}
+
+/** Verifies a whole record at once. */
+export function verifyRecord(record: GameRecord): Verdict {
+  return new RecordVerifier(record).verdict();
+}

@@ -1,0 +1,69 @@
+// Honest games played whole through the real session in memory (people on
+// autoplay, each in their own browser; bots in the host's), and their records.
+import type { BotLevel } from '$lib/bots';
+import type { Options, VariantId } from '$lib/engine';
+import type { Session } from '$lib/session';
+import { recordOf, type GameRecord } from '$lib/record';
+import { closeAll, openTable, startAutoplay, until } from '../session/harness';
+
+export interface GameSpec {
+  readonly variant: VariantId;
+  readonly people: number;
+  readonly bots?: readonly BotLevel[];
+  readonly options: Options;
+  readonly seed: number;
+}
+
+/** A small honest game of every variant (small sets and hands, to keep them quick). */
+export const HONEST_GAMES: readonly GameSpec[] = [
+  { variant: 'mexican-train', people: 2, options: { rounds: 2, set: 6, handSize: 4 }, seed: 31 },
+  {
+    variant: 'mexican-train-tournament',
+    people: 2,
+    bots: ['easy'],
+    options: { startDouble: 0, set: 6, handSize: 3 },
+    seed: 32,
+  },
+  { variant: 'derailing-the-train', people: 2, options: { set: 3, handSize: 3 }, seed: 33 },
+  { variant: 'engine-191', people: 2, options: { tokensToWin: 1, set: 6, handSize: 4 }, seed: 34 },
+  { variant: 'railominos', people: 2, options: { rounds: 1, handSize: 4 }, seed: 35 },
+];
+
+export interface PlayedGame {
+  readonly record: GameRecord;
+  /** Each seat's Ed25519 signing secret (64 bytes), from the browsers' stored keys. */
+  readonly signing: readonly Uint8Array[];
+}
+
+function keysOf(sessions: readonly Session[], seats: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (const s of sessions) {
+    for (const k of s.storedKeys()) if (k.seat !== undefined) out[k.seat] = k.signing;
+  }
+  if (out.length !== seats || out.some((k) => !k)) throw new Error('a seat key is missing');
+  return out;
+}
+
+/** Plays `spec` to game over, stopping at `stop` (a condition on the host) if given. */
+export async function playGame(
+  spec: GameSpec,
+  stop: (host: Session) => boolean = (h) => h.snapshot.table?.gameOver === true,
+): Promise<PlayedGame> {
+  const table = await openTable({
+    variant: spec.variant,
+    people: spec.people,
+    bots: spec.bots ?? [],
+    options: spec.options,
+    seed: spec.seed,
+  });
+  try {
+    await startAutoplay(table, 'medium');
+    const host = table.sessions[0] as Session;
+    await until('the game to get there', () => stop(host), 90_000);
+    const record = recordOf(host.segments(), host.room);
+    const seats = host.segments().at(-1)?.setup.seats.length ?? 0;
+    return { record, signing: keysOf(table.sessions, seats) };
+  } finally {
+    closeAll(table);
+  }
+}
