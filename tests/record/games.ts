@@ -67,3 +67,40 @@ export async function playGame(
     closeAll(table);
   }
 }
+
+/**
+ * Railominos, two browsers: seat 1 (played by hand) passes once while holding a
+ * playable tile (R-7) — a pass its browser signs — then autoplays to the end.
+ */
+export async function playFalsePass(seed = 41): Promise<PlayedGame & { readonly passSeq: number }> {
+  const table = await openTable({
+    variant: 'railominos',
+    people: 2,
+    options: { rounds: 1, handSize: 5 },
+    seed,
+  });
+  try {
+    await startAutoplay(table, 'medium', [1]);
+    const [host, cheat] = table.sessions as [Session, Session];
+    let passSeq = -1;
+    await until('seat 1 to pass with a playable tile', () => {
+      const local = cheat.snapshot.table?.local.find((l) => l.seat === 1);
+      if (!local || local.legal.length === 0) return false;
+      const phase = cheat.ledger?.table(1)?.view.phase;
+      if (phase === 'playing' && local.legal.some((m) => m.type === 'play')) {
+        passSeq = cheat.ledger?.seq ?? -1;
+        const passed = cheat.move(1, { seat: 1, type: 'pass' });
+        if (!passed.ok) throw new Error(passed.error.detail);
+        return true;
+      }
+      cheat.move(1, local.legal[0]!);
+      return false;
+    });
+    cheat.setAutoplay(1, 'medium');
+    await until('game over', () => host.snapshot.table?.gameOver === true, 90_000);
+    const record = recordOf(host.segments(), host.room);
+    return { record, signing: keysOf(table.sessions, 2), passSeq };
+  } finally {
+    closeAll(table);
+  }
+}

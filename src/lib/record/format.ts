@@ -89,9 +89,9 @@ export function recordOf(segments: readonly SegmentSource[], room: string): Game
   };
 }
 
-/** The record as file text: pretty at the top, one line per entry. */
+/** The record as file text: indented JSON, one line per entry. */
 export function recordText(record: GameRecord): string {
-  return `${JSON.stringify(record, null, 1)}\n`;
+  return `${JSON.stringify(record, null, 2)}\n`;
 }
 
 /** A file name for a record: `trainyard-<room>-<game id prefix>[-<date>].json`. */

@@ -1,0 +1,46 @@
+// The committed record fixtures (used by the command-line tests and the replay
+// page's e2e spec) verify as they should. `UPDATE_RECORD_FIXTURES=1 npx vitest run
+// tests/record/fixtures.test.ts` plays the games again and rewrites them.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accelerate } from '$lib/protocol';
+import { parseRecord, recordText, verifyRecord, type GameRecord } from '$lib/record';
+import { playFalsePass, playGame } from './games';
+
+const DIR = new URL('./fixtures/', import.meta.url);
+const HONEST_FIXTURE = new URL('honest-mexican-train.json', DIR);
+const FALSE_PASS_FIXTURE = new URL('false-pass-railominos.json', DIR);
+
+beforeAll(() => accelerate());
+
+function read(url: URL): GameRecord {
+  const parsed = parseRecord(readFileSync(url, 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+describe('record fixtures', () => {
+  if (process.env.UPDATE_RECORD_FIXTURES) {
+    it('plays them again', async () => {
+      const honest = await playGame({
+        variant: 'mexican-train',
+        people: 2,
+        options: { rounds: 1, set: 6, handSize: 4 },
+        seed: 51,
+      });
+      writeFileSync(HONEST_FIXTURE, recordText(honest.record));
+      const cheat = await playFalsePass();
+      writeFileSync(FALSE_PASS_FIXTURE, recordText(cheat.record));
+    });
+  }
+
+  it('the honest game is fair', () => {
+    expect(verifyRecord(read(HONEST_FIXTURE))).toMatchObject({ fair: true, refused: null });
+  });
+
+  it('the false pass is named', () => {
+    const verdict = verifyRecord(read(FALSE_PASS_FIXTURE));
+    expect(verdict.refused).toBeNull();
+    expect(verdict.violations).toMatchObject([{ seat: 1, code: 'ILLEGAL_MOVE', rule: 'R-7' }]);
+  });
+});
