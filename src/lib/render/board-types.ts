@@ -21,12 +21,21 @@ export interface BoardInput {
   readonly settings: BoardSettings;
   /** Seat names for the lane labels, drawn as plain text. */
   readonly names?: readonly string[];
+  /** No status pill ("Dealing…", "Round over"): the page shows its own. */
+  readonly hideStatus?: boolean;
 }
 
 export interface BoardCallbacks {
   onTarget(target: Target): void;
   /** A tile on the board was tapped (an Engine 191 score yard tile, say). */
   onTile?(tile: TileId): void;
+  /**
+   * Measurement (benches, dev pages): the milliseconds one frame took to draw,
+   * the GPU's work included (the board waits for it when this is set), and
+   * whether the frame took a new input, and the part of it spent in script
+   * (layout and scene updates, draw calls issued).
+   */
+  onFrame?(ms: number, rebuilt: boolean, scriptMs: number): void;
 }
 
 export interface Board {
@@ -36,6 +45,8 @@ export interface Board {
   update(input: BoardInput): void;
   /** The glowing target under a client point, or null. */
   targetAt(clientX: number, clientY: number): Target | null;
+  /** Any place under a client point, glowing or not (where a dropped tile was aimed), or null. */
+  placeAt(clientX: number, clientY: number): Target | null;
   /** Fits the canvas to its host again (the board also watches the host's size). */
   resize(): void;
   /** Safe at any time, also before the renderer is up, and more than once. */

@@ -1,39 +1,74 @@
-// The Pixi board: one Application per mount, redrawn at most once per animation
-// frame, panned by dragging and zoomed by wheel or pinch; taps on glowing
-// targets become intents. Loaded on demand (see `loadBoard` in index.ts).
-import { Application, Container, FillGradient, Graphics, Text } from 'pixi.js';
+// The Pixi board: one Application per mount, drawn only when something changed
+// (at most once per animation frame), panned by dragging and zoomed by wheel or
+// pinch; taps on glowing targets become intents. The scene is retained: an
+// update lays the view out again (pure arithmetic) and touches only the
+// display objects that changed. The tile just played slides in as a DOM copy
+// of its face over the canvas, so the canvas is drawn twice per move, not on
+// every frame of the slide. Loaded on demand (see `loadBoard` in index.ts).
+import { Application, Container, Graphics, Text } from 'pixi.js';
 import type { Target } from '../engine';
 import type { Board, BoardCallbacks, BoardInput } from './board-types';
 import { clampCamera, homeCamera, panBy, toWorld, zoomAt } from './camera';
 import type { Camera } from './camera';
+import { tileFaceSvg } from './face-svg';
 import { frameScheduler } from './frames';
 import type { Point, Size } from './geometry';
 import { targetAtPoint, tileAtPoint } from './hit';
 import { layoutBoard } from './layout';
-import type { BoardLayout } from './layout-types';
-import { SLIDE_MS, slideAt } from './motion';
-import type { Slide } from './motion';
-import { drawScene } from './scene';
-import type { Scene } from './scene';
+import type { BoardLayout, PlacedTile } from './layout-types';
+import { SLIDE_MS } from './motion';
+import { SceneView } from './scene';
 import { FacePieces } from './scene-faces';
-import { CREAM, FELT, FELT_DARK, FELT_LIGHT, FONT } from './scene-style';
+import { CREAM, FONT } from './scene-style';
 
 /** A pointer that moved less than this (CSS px) between down and up is a tap. */
 const TAP_SLOP = 8;
 
-function feltGradient(): FillGradient {
-  return new FillGradient({
-    type: 'radial',
-    center: { x: 0.5, y: 0.35 },
-    innerRadius: 0,
-    outerCenter: { x: 0.5, y: 0.35 },
-    outerRadius: 0.9,
-    colorStops: [
-      { offset: 0, color: FELT_LIGHT },
-      { offset: 0.55, color: FELT },
-      { offset: 1, color: FELT_DARK },
-    ],
+interface GlContext {
+  readonly gl: WebGL2RenderingContext | null;
+  /** Rendered in software (SwiftShader, llvmpipe): every pixel counts. */
+  readonly software: boolean;
+}
+
+const SOFTWARE = /SwiftShader|llvmpipe|softpipe|Software|Basic Render/i;
+
+/** Whether WebGL here is drawn by the CPU, asked of a throwaway context. */
+function softwareGl(): boolean {
+  const probe = document.createElement('canvas').getContext('webgl2');
+  if (!probe) return true;
+  const info = probe.getExtension('WEBGL_debug_renderer_info');
+  const name = String(probe.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : probe.RENDERER));
+  probe.getExtension('WEBGL_lose_context')?.loseContext();
+  return SOFTWARE.test(name);
+}
+
+/**
+ * The WebGL context for Pixi, made here to tune it where WebGL runs in
+ * software (SwiftShader, llvmpipe): no multisampling, and Pixi's batch shader
+ * kept to one texture per draw — its per-pixel branch over sixteen texture
+ * units makes every pixel several times dearer there.
+ */
+function glContext(canvas: HTMLCanvasElement): GlContext {
+  const software = softwareGl();
+  const gl = canvas.getContext('webgl2', {
+    alpha: true,
+    premultipliedAlpha: true,
+    stencil: true,
+    preserveDrawingBuffer: false,
+    antialias: !software,
   });
+  if (!gl || !software) return { gl, software };
+  const get = gl.getParameter.bind(gl);
+  Object.defineProperty(gl, 'getParameter', {
+    value: (p: number): unknown => (p === gl.MAX_TEXTURE_IMAGE_UNITS ? 1 : get(p)),
+  });
+  return { gl, software };
+}
+
+interface SlideState {
+  readonly tile: number;
+  readonly el: HTMLElement;
+  readonly animation: Animation;
 }
 
 export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): Promise<Board> {
@@ -41,75 +76,122 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   const resolution = Math.min(3, window.devicePixelRatio || 1);
   let alive = true;
   let started = false;
+  let software = false;
   let input: BoardInput | null = null;
   let layout: BoardLayout | null = null;
-  let scene: Scene | null = null;
+  let scene: SceneView | null = null;
   let faces: FacePieces | null = null;
   let camera: Camera = { x: 0, y: 0, scale: 1 };
   let viewport: Size = { width: 1, height: 1 };
   let stale = true;
-  let slide: Slide | null = null;
+  let slide: SlideState | null = null;
   /** The last move already shown; null before the first draw (nothing slides then). */
   let lastKey: string | null = null;
-  const background = new Graphics();
   const world = new Container();
   const status = new Container();
+  let statusText = '';
 
   const viewSize = (): Size => ({
     width: Math.max(1, host.clientWidth),
     height: Math.max(1, host.clientHeight),
   });
 
+  const endSlide = () => {
+    if (!slide) return;
+    slide.animation.cancel();
+    slide.el.remove();
+    const piece = scene?.piece(slide.tile);
+    if (piece) piece.visible = true;
+    if (scene) scene.outlinesVisible = true;
+    slide = null;
+  };
+
+  /** The tile just played flies in from the bottom of the view, where the hand is. */
+  const startSlide = (t: PlacedTile) => {
+    const piece = scene?.piece(t.tile);
+    if (!piece || !input || !layout) return;
+    const kind = layout.faces === 'railroads';
+    const el = document.createElement('div');
+    el.innerHTML = tileFaceSvg(t.ends[0], t.ends[1], {
+      numerals: input.settings.numerals,
+      orientation: t.orientation,
+      railroads: kind,
+    });
+    const w = t.rect.w * camera.scale;
+    const h = t.rect.h * camera.scale;
+    const x = t.rect.x * camera.scale + camera.x;
+    const y = t.rect.y * camera.scale + camera.y;
+    Object.assign(el.style, {
+      position: 'absolute',
+      left: `${x}px`,
+      top: `${y}px`,
+      width: `${w}px`,
+      height: `${h}px`,
+      pointerEvents: 'none',
+      filter: 'drop-shadow(0 3px 4px rgb(0 0 0 / 0.35))',
+      willChange: 'transform',
+    });
+    el.setAttribute('aria-hidden', 'true');
+    el.dataset.slide = '';
+    const svg = el.firstElementChild as SVGElement | null;
+    if (svg) Object.assign(svg.style, { width: '100%', height: '100%', display: 'block' });
+    host.appendChild(el);
+    const dx = viewport.width / 2 - (x + w / 2);
+    const dy = viewport.height + 40 - (y + h / 2);
+    const animation = el.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px) scale(1.15)` },
+        { transform: 'translate(0, 0) scale(1)' },
+      ],
+      {
+        duration: SLIDE_MS / Math.max(0.25, input.settings.speed),
+        easing: 'cubic-bezier(0.33, 1, 0.68, 1)',
+      },
+    );
+    piece.visible = false;
+    if (scene) scene.outlinesVisible = false;
+    slide = { tile: t.tile, el, animation };
+    animation.onfinish = () => {
+      if (slide?.el !== el) return;
+      endSlide();
+      frames.request();
+    };
+  };
+
   const rebuild = () => {
     if (!input || !faces) return;
-    stale = false;
     const next = layoutBoard(input.view, input.viewer, viewport, input.names);
     const widthChanged = layout?.world.width !== next.world.width;
     layout = next;
     camera = widthChanged
       ? homeCamera(layout.world, viewport)
       : clampCamera(camera, layout.world, viewport);
-    scene?.root.destroy({ children: true });
+    scene ??= new SceneView(faces, resolution * 2);
+    if (scene.root.parent !== world) world.addChild(scene.root);
+    endSlide();
     const move = input.lastMove;
-    scene = drawScene(layout, faces, {
+    scene.update(layout, {
       targets: input.targets,
       numerals: input.settings.numerals,
       lastTile: move?.tile ?? null,
       resolution: resolution * 2,
     });
-    world.addChild(scene.root);
-    // A new last move slides in from the bottom of the view, where the hand is.
     const key = move
       ? `${input.view.round}|${input.view.moveIndex}|${move.tile}|${move.target}`
       : '';
-    const piece = scene.lastPiece;
     if (key !== lastKey) {
-      const animate = move && piece && lastKey !== null && !input.settings.reducedMotion;
-      slide = animate
-        ? {
-            from: toWorld(camera, { x: viewport.width / 2, y: viewport.height + 40 }),
-            to: { x: piece.x, y: piece.y },
-            start: performance.now(),
-            duration: SLIDE_MS / Math.max(0.25, input.settings.speed),
-          }
-        : null;
+      const placed = move ? layout.tiles.find((t) => t.tile === move.tile) : undefined;
+      if (placed && lastKey !== null && !input.settings.reducedMotion) startSlide(placed);
       lastKey = key;
     }
-    drawStatus();
+    drawStatus(input.hideStatus ? null : layout.status);
+    stale = false;
   };
 
-  const drawBackground = () => {
-    background.clear();
-    background.rect(0, 0, viewport.width, viewport.height).fill(feltGradient());
-    // A faint weave so the felt does not look like flat paint.
-    for (let y = 0; y < viewport.height; y += 4) {
-      background.rect(0, y, viewport.width, 1).fill({ color: 0x000000, alpha: 0.035 });
-    }
-  };
-
-  const drawStatus = () => {
+  const drawStatus = (text: string | null) => {
+    if ((text ?? '') === statusText) return;
+    statusText = text ?? '';
     for (const c of status.removeChildren()) c.destroy({ children: true });
-    const text = layout?.status;
     if (!text) return;
     const t = new Text({
       text,
@@ -120,26 +202,49 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     const pill = new Graphics().roundRect(0, 0, w, 30, 15).fill({ color: 0x000000, alpha: 0.45 });
     t.position.set(14, (30 - t.height) / 2);
     status.addChild(pill, t);
+    placeStatus(w);
+  };
+  const placeStatus = (w = status.width) => {
     status.position.set((viewport.width - w) / 2, viewport.height - 44);
+  };
+
+  /** Waits for the GPU (software GL included) to finish the frame: measurement only. */
+  const finish = () => {
+    // gl.finish() returns early in Chromium; reading a pixel back does wait.
+    const gl = (app.renderer as unknown as { gl?: WebGLRenderingContext }).gl;
+    if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
   };
 
   const render = (time: number) => {
     if (!started || !alive) return;
-    if (stale) rebuild();
+    const t0 = performance.now();
+    const rebuilt = stale;
+    if (stale) {
+      try {
+        rebuild();
+      } catch (error) {
+        // Start over from nothing next time rather than keep a half-built scene.
+        console.error('board: redraw failed', error);
+        scene?.destroy();
+        scene = null;
+        layout = null;
+        stale = false;
+      }
+    }
     world.position.set(camera.x, camera.y);
     world.scale.set(camera.scale);
     let more = false;
-    if (slide && scene) {
-      const { at, done } = slideAt(slide, time);
-      scene.lastPiece?.position.set(at.x, at.y);
-      if (done) slide = null;
-      else more = true;
-    }
-    if (scene && input && input.targets.length > 0 && !input.settings.reducedMotion) {
+    // The glow pulses where drawing is cheap; in software it stays lit.
+    if (scene && input && input.targets.length > 0 && !input.settings.reducedMotion && !software) {
       scene.glow.alpha = 0.7 + 0.3 * Math.sin(time / 260);
       more = true;
     } else if (scene) scene.glow.alpha = 1;
     app.render();
+    if (callbacks.onFrame) {
+      const script = performance.now() - t0;
+      finish();
+      callbacks.onFrame(performance.now() - t0, rebuilt, script);
+    }
     if (more) frames.request();
   };
   const frames = frameScheduler(
@@ -152,8 +257,14 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     if (!started || !alive) return;
     viewport = viewSize();
     app.renderer.resize(viewport.width, viewport.height);
-    drawBackground();
+    placeStatus();
     stale = true;
+    frames.request();
+  };
+
+  /** Pan and zoom move the canvas under a sliding copy: it lands where it was aimed, at once. */
+  const cameraMoved = () => {
+    endSlide();
     frames.request();
   };
 
@@ -194,7 +305,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
       }
       pinch = d;
     }
-    frames.request();
+    if (travel > TAP_SLOP) cameraMoved();
   };
   const onUp = (e: PointerEvent) => {
     const wasTap = pointers.size === 1 && travel <= TAP_SLOP;
@@ -210,53 +321,60 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     if (!layout) return;
     e.preventDefault();
     camera = zoomAt(camera, local(e), Math.exp(-e.deltaY * 0.0015), layout.world, viewport);
-    frames.request();
+    cameraMoved();
   };
   const observer = new ResizeObserver(() => resize());
 
   const teardown = () => {
     observer.disconnect();
+    endSlide();
     const canvas = app.canvas;
     canvas.removeEventListener('pointerdown', onDown);
     canvas.removeEventListener('pointermove', onMove);
     canvas.removeEventListener('pointerup', onUp);
     canvas.removeEventListener('pointercancel', onUp);
     canvas.removeEventListener('wheel', onWheel);
+    scene?.destroy();
     faces?.destroy();
     app.destroy(true, { children: true });
   };
 
   // pixijs#10331: destroying before init resolves breaks; the init promise is
   // tracked and a board destroyed early is torn down once it is up.
-  const ready = app
-    .init({
+  const canvas = document.createElement('canvas');
+  const context = glContext(canvas);
+  software = context.software;
+  const ready = (async () => {
+    if (!context.gl) throw new Error('WebGL is not available');
+    await app.init({
+      canvas,
+      context: context.gl,
       width: viewSize().width,
       height: viewSize().height,
       resolution,
       autoDensity: true,
-      antialias: true,
       autoStart: false,
-      background: FELT_DARK,
+      // Transparent: the felt is the host's CSS background, not a layer to fill every frame.
+      backgroundAlpha: 0,
       preference: 'webgl',
-    })
-    .then(() => {
-      if (!alive) return teardown();
-      started = true;
-      faces = new FacePieces(resolution * 2);
-      const canvas = app.canvas;
-      canvas.setAttribute('aria-hidden', 'true');
-      canvas.style.display = 'block';
-      canvas.style.touchAction = 'none';
-      host.appendChild(canvas);
-      canvas.addEventListener('pointerdown', onDown);
-      canvas.addEventListener('pointermove', onMove);
-      canvas.addEventListener('pointerup', onUp);
-      canvas.addEventListener('pointercancel', onUp);
-      canvas.addEventListener('wheel', onWheel, { passive: false });
-      app.stage.addChild(background, world, status);
-      observer.observe(host);
-      resize();
     });
+  })().then(() => {
+    if (!alive) return teardown();
+    started = true;
+    faces = new FacePieces(resolution * 2);
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.style.display = 'block';
+    canvas.style.touchAction = 'none';
+    host.appendChild(canvas);
+    canvas.addEventListener('pointerdown', onDown);
+    canvas.addEventListener('pointermove', onMove);
+    canvas.addEventListener('pointerup', onUp);
+    canvas.addEventListener('pointercancel', onUp);
+    canvas.addEventListener('wheel', onWheel, { passive: false });
+    app.stage.addChild(world, status);
+    observer.observe(host);
+    resize();
+  });
   ready.catch(() => undefined);
 
   const board: Board = {
@@ -269,6 +387,11 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     targetAt(clientX, clientY): Target | null {
       if (!layout || !input || !started) return null;
       return targetAtPoint(layout, input.targets, toWorld(camera, local({ clientX, clientY })));
+    },
+    placeAt(clientX, clientY): Target | null {
+      if (!layout || !started) return null;
+      const all = layout.hitAreas.map((h) => h.target);
+      return targetAtPoint(layout, all, toWorld(camera, local({ clientX, clientY })));
     },
     resize,
     destroy() {

@@ -1,6 +1,6 @@
 // Draws one layout into Pixi containers: felt panels, labels and badges, slots
 // (glowing where the input says), shadows, tiles and outlines.
-import { Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, GraphicsContext, Text } from 'pixi.js';
 import type { Target } from '../engine';
 import type { FaceKind } from './face';
 import type { Badge, BoardLayout, HitArea, PlacedTile, Region } from './layout-types';
@@ -9,14 +9,6 @@ import { railroadColour, railroadName } from './railroads';
 import type { FacePieces } from './scene-faces';
 import { BRASS, CREAM, FONT, GLOW, MUTED, OUTLINES, PILLS } from './scene-style';
 import type { PillStyle } from './scene-style';
-
-export interface Scene {
-  readonly root: Container;
-  /** The glow of the live targets, pulsed by the board. */
-  readonly glow: Graphics;
-  /** The last move's tile with its own shadow, to slide in; null if it is not on the board. */
-  readonly lastPiece: Container | null;
-}
 
 export interface SceneOptions {
   readonly targets: readonly Target[];
@@ -87,13 +79,15 @@ function drawRegion(
   const { x, y, w, h } = r.rect;
   const radius = Math.min(12, layout.unit * 0.4);
   const quiet = r.kind === 'yard' || r.kind === 'discard';
-  panels.roundRect(x, y, w, h, radius).fill({ color: 0x000000, alpha: quiet ? 0.1 : 0.2 });
-  if (r.own && !quiet) {
-    panels.roundRect(x, y, w, h, radius).fill({ color: BRASS, alpha: 0.08 });
-    panels.roundRect(x, y, w, h, radius).stroke({ width: 2, color: BRASS, alpha: 0.9 });
-  } else {
-    panels.roundRect(x, y, w, h, radius).stroke({ width: 1, color: 0xffffff, alpha: 0.1 });
-  }
+  // One fill per panel (a brass tint mixed in for the viewer's own): where
+  // WebGL runs in software every layer over the whole board costs.
+  const own = r.own && !quiet;
+  panels
+    .roundRect(x, y, w, h, radius)
+    .fill(own ? { color: 0x2b2a12, alpha: 0.3 } : { color: 0x000000, alpha: quiet ? 0.1 : 0.2 })
+    .stroke(
+      own ? { width: 2, color: BRASS, alpha: 0.9 } : { width: 1, color: 0xffffff, alpha: 0.1 },
+    );
   const side = r.labelAt.width < r.rect.w * 0.5;
   const size = side ? 15 : 13;
   const name = fit(label(r.label, size, r.own ? BRASS : CREAM, resolution), r.labelAt.width);
@@ -225,72 +219,208 @@ function drawSlot(
   }
 }
 
-export function drawScene(layout: BoardLayout, faces: FacePieces, o: SceneOptions): Scene {
-  const root = new Container();
-  const panels = new Graphics();
-  const rails = new Graphics();
-  const slots = new Graphics();
-  const glow = new Graphics();
-  const shadows = new Graphics();
-  const tiles = new Container();
-  const outlines = new Graphics();
-  const texts = new Container();
-  const slotTexts = new Container();
-  root.addChild(panels, texts, rails, slots, glow, slotTexts, shadows, tiles, outlines);
+/** Keeps display objects between updates: a keyed map and a signature per part. */
+interface TileNode {
+  readonly node: Container;
+  readonly piece: Container;
+  key: string;
+}
 
-  for (const r of layout.regions) drawRegion(r, layout, panels, texts, o.resolution);
-  drawRails(
-    rails,
-    layout.tiles.filter((t) => t.region !== 'hub' && !t.dim && !t.region.startsWith('yard')),
-    layout.unit,
-  );
-  for (const h of layout.hitAreas) {
-    const live = o.targets.includes(h.target);
-    if (h.kind === 'slot') drawSlot(h, layout, live, slots, glow, slotTexts, o.resolution);
-    else if (live) {
-      const { x, y, w, h: hh } = h.rect;
-      glow
-        .roundRect(x, y, w, hh, Math.min(12, layout.unit * 0.4))
-        .stroke({ width: 2, color: GLOW, alpha: 0.7 });
+function destroyChildren(c: Container): void {
+  for (const child of c.removeChildren()) child.destroy({ children: true });
+}
+
+/**
+ * The board's retained scene: each update compares the new layout with what is
+ * drawn and only rebuilds what changed (a region whose label or badges moved,
+ * the slots when the targets change, the tiles added, moved or gone, keyed by
+ * tile id). Face drawings share one GraphicsContext per face, shadows one per size.
+ */
+export class SceneView {
+  readonly root = new Container();
+  /** The glow of the live targets, pulsed by the board. */
+  readonly glow = new Graphics();
+  readonly #regions = new Container();
+  readonly #rails = new Graphics();
+  readonly #slots = new Graphics();
+  readonly #slotTexts = new Container();
+  readonly #shadows = new Container();
+  readonly #tiles = new Container();
+  readonly #outlines = new Graphics();
+  readonly #regionNodes = new Map<string, { node: Container; key: string }>();
+  readonly #tileNodes = new Map<number, TileNode>();
+  readonly #shadowShapes = new Map<string, GraphicsContext>();
+  #railsKey = '';
+  #slotsKey = '';
+  #outlinesKey = '';
+
+  constructor(
+    private readonly faces: FacePieces,
+    private readonly resolution: number,
+  ) {
+    this.root.addChild(
+      this.#regions,
+      this.#rails,
+      this.#slots,
+      this.glow,
+      this.#slotTexts,
+      this.#shadows,
+      this.#tiles,
+      this.#outlines,
+    );
+  }
+
+  /** The drawn tile (face and shadow), to move while it slides; null if not on the board. */
+  piece(tile: number): Container | null {
+    return this.#tileNodes.get(tile)?.node ?? null;
+  }
+
+  update(layout: BoardLayout, o: SceneOptions): void {
+    this.#updateRegions(layout);
+    this.#updateRails(layout);
+    this.#updateSlots(layout, o.targets);
+    this.#updateTiles(layout, o);
+    this.#updateOutlines(layout, o.lastTile);
+  }
+
+  #updateRegions(layout: BoardLayout): void {
+    const seen = new Set<string>();
+    layout.regions.forEach((r, i) => {
+      seen.add(r.id);
+      const key = `${layout.unit}|${layout.faces}|${JSON.stringify(r)}`;
+      let entry = this.#regionNodes.get(r.id);
+      if (entry?.key !== key) {
+        if (entry) destroyChildren(entry.node);
+        else {
+          entry = { node: new Container(), key };
+          this.#regionNodes.set(r.id, entry);
+        }
+        entry.key = key;
+        const panel = new Graphics();
+        const texts = new Container();
+        entry.node.addChild(panel, texts);
+        drawRegion(r, layout, panel, texts, this.resolution);
+      }
+      if (this.#regions.children[i] !== entry.node) this.#regions.addChildAt(entry.node, i);
+    });
+    for (const [id, entry] of this.#regionNodes) {
+      if (seen.has(id)) continue;
+      entry.node.destroy({ children: true });
+      this.#regionNodes.delete(id);
     }
   }
 
-  const kind: FaceKind =
-    layout.faces === 'railroads' ? 'railroads' : o.numerals ? 'numerals' : 'pips';
-  let lastPiece: Container | null = null;
-  const r = layout.unit * 0.14;
-  for (const t of layout.tiles) {
-    const { x, y, w, h } = t.rect;
-    const last = t.tile === o.lastTile;
-    const shade = last ? new Graphics() : shadows;
-    const [sx, sy] = last ? [-w / 2, -h / 2] : [x, y];
-    if (!t.dim) {
-      shade
-        .roundRect(sx + 0.5, sy + 1.5, w + 1, h + 1.5, r + 1)
-        .fill({ color: 0x000000, alpha: 0.16 });
-      shade.roundRect(sx + 1, sy + 2.5, w, h, r).fill({ color: 0x000000, alpha: 0.28 });
-    }
-    const piece = faces.create(t.ends[0], t.ends[1], kind, t.orientation, layout.unit);
-    if (t.dim) piece.alpha = 0.55;
-    if (last) {
-      lastPiece = new Container();
-      lastPiece.addChild(shade, piece);
-      lastPiece.position.set(x + w / 2, y + h / 2);
-      tiles.addChild(lastPiece);
-    } else {
-      piece.position.set(x + w / 2, y + h / 2);
-      tiles.addChild(piece);
-    }
-    if (t.outline) {
-      outlines
-        .roundRect(x - 2.5, y - 2.5, w + 5, h + 5, r + 2.5)
-        .stroke({ width: 2.5, color: OUTLINES[t.outline] });
-    }
-    if (last) {
-      outlines
-        .roundRect(x - 3, y - 3, w + 6, h + 6, r + 3)
-        .stroke({ width: 2, color: CREAM, alpha: 0.8 });
+  #updateRails(layout: BoardLayout): void {
+    const tiles = layout.tiles.filter(
+      (t) => t.region !== 'hub' && !t.dim && !t.region.startsWith('yard'),
+    );
+    const key = `${layout.unit}|${tiles.map((t) => `${t.region}:${t.rect.x},${t.rect.y},${t.rect.w},${t.rect.h}`).join(';')}`;
+    if (key === this.#railsKey) return;
+    this.#railsKey = key;
+    this.#rails.clear();
+    drawRails(this.#rails, tiles, layout.unit);
+  }
+
+  #updateSlots(layout: BoardLayout, targets: readonly Target[]): void {
+    const key = `${layout.unit}|${layout.faces}|${targets.join(',')}|${JSON.stringify(layout.hitAreas)}`;
+    if (key === this.#slotsKey) return;
+    this.#slotsKey = key;
+    this.#slots.clear();
+    this.glow.clear();
+    destroyChildren(this.#slotTexts);
+    for (const h of layout.hitAreas) {
+      const live = targets.includes(h.target);
+      if (h.kind === 'slot')
+        drawSlot(h, layout, live, this.#slots, this.glow, this.#slotTexts, this.resolution);
+      else if (live) {
+        const { x, y, w, h: hh } = h.rect;
+        this.glow
+          .roundRect(x, y, w, hh, Math.min(12, layout.unit * 0.4))
+          .stroke({ width: 2, color: GLOW, alpha: 0.7 });
+      }
     }
   }
-  return { root, glow, lastPiece };
+
+  #shadowShape(w: number, h: number, r: number): GraphicsContext {
+    const key = `${w}|${h}|${r}`;
+    let shape = this.#shadowShapes.get(key);
+    if (!shape) {
+      shape = new GraphicsContext()
+        .roundRect(-w / 2 + 0.5, -h / 2 + 1.5, w + 1, h + 1.5, r + 1)
+        .fill({ color: 0x000000, alpha: 0.16 })
+        .roundRect(-w / 2 + 1, -h / 2 + 2.5, w, h, r)
+        .fill({ color: 0x000000, alpha: 0.28 });
+      this.#shadowShapes.set(key, shape);
+    }
+    return shape;
+  }
+
+  #updateTiles(layout: BoardLayout, o: SceneOptions): void {
+    const kind: FaceKind =
+      layout.faces === 'railroads' ? 'railroads' : o.numerals ? 'numerals' : 'pips';
+    const r = layout.unit * 0.14;
+    const seen = new Set<number>();
+    layout.tiles.forEach((t, i) => {
+      seen.add(t.tile);
+      const { x, y, w, h } = t.rect;
+      const key = `${kind}|${t.ends[0]}|${t.ends[1]}|${t.orientation}|${layout.unit}|${t.dim}`;
+      let entry = this.#tileNodes.get(t.tile);
+      if (entry?.key !== key) {
+        entry?.node.destroy({ children: true });
+        const node = new Container();
+        if (!t.dim) node.addChild(new Graphics(this.#shadowShape(w, h, r)));
+        const piece = this.faces.create(t.ends[0], t.ends[1], kind, t.orientation, layout.unit);
+        if (t.dim) piece.alpha = 0.55;
+        node.addChild(piece);
+        entry = { node, piece, key };
+        this.#tileNodes.set(t.tile, entry);
+      }
+      entry.node.position.set(x + w / 2, y + h / 2);
+      if (this.#tiles.children[i] !== entry.node) this.#tiles.addChildAt(entry.node, i);
+    });
+    for (const [tile, entry] of this.#tileNodes) {
+      if (seen.has(tile)) continue;
+      entry.node.destroy({ children: true });
+      this.#tileNodes.delete(tile);
+    }
+  }
+
+  #updateOutlines(layout: BoardLayout, lastTile: number | null): void {
+    const marked = layout.tiles.filter((t) => t.outline || t.tile === lastTile);
+    const key = `${layout.unit}|${lastTile}|${marked.map((t) => `${t.tile}:${t.outline}:${t.rect.x},${t.rect.y},${t.rect.w},${t.rect.h}`).join(';')}`;
+    if (key === this.#outlinesKey) return;
+    this.#outlinesKey = key;
+    const g = this.#outlines;
+    g.clear();
+    const r = layout.unit * 0.14;
+    for (const t of marked) {
+      const { x, y, w, h } = t.rect;
+      if (t.outline) {
+        g.roundRect(x - 2.5, y - 2.5, w + 5, h + 5, r + 2.5).stroke({
+          width: 2.5,
+          color: OUTLINES[t.outline],
+        });
+      }
+      if (t.tile === lastTile) {
+        g.roundRect(x - 3, y - 3, w + 6, h + 6, r + 3).stroke({
+          width: 2,
+          color: CREAM,
+          alpha: 0.8,
+        });
+      }
+    }
+  }
+
+  /** Hides the outlines while a tile slides in (they mark where it will lie). */
+  set outlinesVisible(on: boolean) {
+    this.#outlines.visible = on;
+  }
+
+  destroy(): void {
+    this.root.destroy({ children: true });
+    for (const shape of this.#shadowShapes.values()) shape.destroy();
+    this.#shadowShapes.clear();
+    this.#regionNodes.clear();
+    this.#tileNodes.clear();
+  }
 }
