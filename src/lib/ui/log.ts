@@ -1,7 +1,7 @@
-// The move log, read off two successive views: the session gives the table's
-// state, not its moves, so what changed between two snapshots is put into
-// words in the rules' notation ("Ann played 12-5 on Bo's train").
-import { isTarget, type BaseState, type Seat, type Target, type TileId } from '$lib/engine';
+// The move log: the moves the session records for the round (`TableView.moves`)
+// put into words in the rules' notation ("Ann played 12-5 on Bo's train"),
+// with what only the views show (the deal, markers, scores, a last tile).
+import type { BaseState, Move, Seat, Target, TileId } from '$lib/engine';
 import type { Engine191State } from '$lib/engine/variants/engine-191/state';
 import type { MtState } from '$lib/engine/variants/mexican-train/state';
 import { lanesOf, seatName, targetWords, tileSetOf, tileText, type SeatNames } from './tiles';
@@ -34,13 +34,17 @@ function scoreWords(view: BaseState, names: SeatNames): string {
 
 /**
  * What happened between `prev` and `next` (two views of one table), as log
- * lines. `viewer` is the seat reading it ("your train").
+ * lines: `moves` are the moves made in between, from the session's record of
+ * the round (`TableView.moves`); the views only add what moves do not say (the
+ * deal, a marker raised, scores, a hand down to one tile). `viewer` is the seat
+ * reading it ("your train").
  */
 export function describeChange(
   prev: BaseState | null,
   next: BaseState,
   names: SeatNames,
   viewer: Seat | null,
+  moves: readonly Move[] = [],
 ): Change {
   if (!prev) return NONE;
   const round = next.round;
@@ -60,78 +64,56 @@ export function describeChange(
       say(null, `${name} is turned up as the leader.`, name);
     }
   }
-  if (next.moveIndex <= prev.moveIndex || next.phase === 'deal') {
-    if (prev.phase !== 'gameOver' && next.phase === 'gameOver') say(null, 'Game over.');
-    return { lines, play: null };
-  }
 
   const set = tileSetOf(next);
-  const before = lanesOf(prev);
-  const after = lanesOf(next);
-  const mover = prev.turn;
   const who = (seat: Seat | null) =>
     seat === null ? 'Someone' : seat === viewer ? 'You' : seatName(names, seat);
   const does = (seat: Seat | null, you: string, they: string) => (seat === viewer ? you : they);
+  const laidAs = next.variant === 'derailing-the-train' ? 'as the platform' : 'as the engine';
   let play: Change['play'] = null;
 
-  // Tiles laid: lanes that grew at their far end.
-  const placed: { key: string; tiles: readonly TileId[] }[] = [];
-  const shrunk: string[] = [];
-  for (const [key, tiles] of Object.entries(after)) {
-    const old = before[key] ?? [];
-    if (tiles.length > old.length) placed.push({ key, tiles: tiles.slice(old.length) });
-    else if (tiles.length < old.length) shrunk.push(key);
-  }
-  const onBoard = placed.filter((p) => p.key === 'hub' || isTarget(p.key));
-  for (const p of onBoard) {
-    for (const tile of p.tiles) {
-      const name = tileText(set, tile);
-      if (p.key === 'hub') {
-        const what =
-          next.variant === 'railominos'
-            ? 'turned up as the leader'
-            : next.variant === 'derailing-the-train'
-              ? 'laid as the platform'
-              : next.variant === 'engine-191'
-                ? 'is the main station'
-                : 'laid as the engine';
-        say(mover, `${name} ${what}.`, name);
-        continue;
+  for (const [i, move] of moves.entries()) {
+    const seat = move.seat;
+    const last = i === moves.length - 1;
+    switch (move.type) {
+      case 'play': {
+        const name = tileText(set, move.tile);
+        const where = targetWords(next, move.target, viewer, names);
+        const yard = move.from === 'yard' ? ' from the score yard' : '';
+        say(seat, `${who(seat)} played ${name}${yard} on ${where}.`, `${name} → ${move.target}`);
+        play = { tile: move.tile, target: move.target };
+        break;
       }
-      const target = p.key as Target;
-      const where = targetWords(next, target, viewer, names);
-      say(mover, `${who(mover)} played ${name} on ${where}.`, `${name} → ${target}`);
-      play = { tile, target };
-    }
-  }
-
-  if (onBoard.length === 0) {
-    if (next.variant === 'engine-191' && shrunk.some((k) => k.startsWith('p'))) {
-      say(mover, `${who(mover)} removed track.`);
-    } else if (
-      next.variant === 'engine-191' &&
-      (next as Engine191State).station === null &&
-      next.phase === 'setup'
-    ) {
-      say(null, `A secret choice was made.`);
-    } else if (mover !== null && handSize(next, mover) > handSize(prev, mover)) {
-      say(mover, `${who(mover)} drew a tile.`);
-    } else if (
-      next.variant === 'engine-191' &&
-      mover !== null &&
-      ((next as Engine191State).yards[mover]?.length ?? 0) >
-        ((prev as Engine191State).yards[mover]?.length ?? 0)
-    ) {
-      say(mover, `${who(mover)} drew into the score yard.`);
-    } else if (next.phase === 'setup' && prev.phase === 'setup') {
-      const opening = (prev as MtState).opening;
-      if (opening?.kind === 'callDown') {
-        const verb = does(mover, 'do', 'does');
-        say(mover, `${who(mover)} ${verb} not hold the double ${set.suits[opening.suit] ?? ''}.`);
-      } else say(mover, `${who(mover)} answered.`);
-    } else if (mover !== null) {
-      const marked = markerRaised(prev, next, mover);
-      say(mover, marked ? `${who(mover)} passed; a marker goes out.` : `${who(mover)} passed.`);
+      case 'draw': {
+        const yards = (v: BaseState) => (v as Engine191State).yards?.[seat]?.length ?? 0;
+        const intoYard = last && next.variant === 'engine-191' && yards(next) > yards(prev);
+        say(seat, `${who(seat)} drew a tile${intoYard ? ' into the score yard' : ''}.`);
+        break;
+      }
+      case 'pass': {
+        const marked = last && markerRaised(prev, next, seat);
+        say(seat, marked ? `${who(seat)} passed; a marker goes out.` : `${who(seat)} passed.`);
+        break;
+      }
+      case 'removeTrack':
+        say(seat, `${who(seat)} removed track.`);
+        break;
+      case 'choose':
+        // The tile stays secret until the round reveals it (E-2).
+        say(seat, seat === viewer ? 'You made your secret choice.' : 'A secret choice was made.');
+        break;
+      case 'declare': {
+        if (move.tile !== null) {
+          const name = tileText(set, move.tile);
+          say(seat, `${who(seat)} laid ${name} ${laidAs}.`, name);
+          break;
+        }
+        const opening = (prev as MtState).opening;
+        const suit = opening?.kind === 'callDown' ? (set.suits[opening.suit] ?? '') : '';
+        const double = suit === '' ? 'the double called' : `the double ${suit}`;
+        say(seat, `${who(seat)} ${does(seat, 'do', 'does')} not hold ${double}.`);
+        break;
+      }
     }
   }
 
@@ -141,6 +123,7 @@ export function describeChange(
       if (next.phase === 'gameOver') say(null, 'Game over.');
     }
   }
+  const mover = moves.at(-1)?.seat ?? null;
   if (next.variant === 'railominos' && mover !== null) {
     const gained = (next.scores[mover] ?? 0) - (prev.scores[mover] ?? 0);
     if (gained > 0 && next.phase === 'playing')

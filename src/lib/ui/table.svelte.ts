@@ -98,6 +98,8 @@ export class TableController {
   /** When the last move was put on screen. */
   #movedAt = -Infinity;
   #nextId = 1;
+  /** The entry of the last move put in the log. */
+  #seenSeq = -1;
   #unsubscribe: (() => void) | null = null;
 
   constructor(client: TableClient, pace: Pace, hooks: ControllerHooks = {}) {
@@ -106,6 +108,7 @@ export class TableController {
     this.#hooks = hooks;
     this.shown = client.snapshot;
     this.latest = client.snapshot;
+    this.#seenSeq = client.snapshot.table?.moves.at(-1)?.seq ?? -1;
     this.#record(client.snapshot);
     this.#unsubscribe = client.subscribe((s) => this.#receive(s));
   }
@@ -343,6 +346,35 @@ export class TableController {
     this.yardChoice = null;
   }
 
+  /** A tile is being dragged from the hand: its targets glow (nothing is played yet). */
+  drag(tile: TileId, from: TileSource = 'hand'): boolean {
+    this.notice = null;
+    this.yardChoice = null;
+    if (this.playsOf(tile, from).length === 0) return false;
+    this.selected = { tile, from };
+    return true;
+  }
+
+  /**
+   * A dragged tile was dropped: on a glowing target it is played; anywhere else
+   * it goes back to the hand and the engine says why (aimed at `place`, the
+   * board's lane or end under the drop, when there was one).
+   */
+  async drop(tile: TileId, from: TileSource, target: Target | null, place: Target | null) {
+    if (target !== null && this.playsOf(tile, from).some((m) => m.target === target)) {
+      this.selected = { tile, from };
+      return this.pickTarget(target);
+    }
+    this.selected = null;
+    if (place === null && this.playsOf(tile, from).length > 0) {
+      const text = `Drop ${this.tileName(tile)} on a glowing place, or tap it.`;
+      this.notice = { kind: 'info', text, rule: null };
+      this.live = text;
+      return;
+    }
+    this.#explain(tile, from, place ?? undefined);
+  }
+
   async send(move: Move): Promise<void> {
     const seat = this.viewer;
     if (seat === null || this.busy) return;
@@ -500,11 +532,13 @@ export class TableController {
     const nextView = next.table?.view ?? null;
     let moved = false;
     if (nextView) {
+      const moves = this.#newMoves(next);
       const change = describeChange(
         prevView,
         nextView,
         next.seats.map((s) => s.name),
         this.viewer,
+        moves,
       );
       if (change.lines.length > 0) {
         const lines = change.lines.map((l) => ({ ...l, id: this.#nextId++ }));
@@ -525,6 +559,19 @@ export class TableController {
       this.revealed = null;
     }
     return moved;
+  }
+
+  /** The moves `next` records that are not on screen yet (by the entry that carried each). */
+  #newMoves(next: SessionSnapshot): readonly Move[] {
+    const t = next.table;
+    if (!t) return [];
+    const prev = this.shown.table;
+    const fresh =
+      !prev || prev.game !== t.game || prev.round !== t.round
+        ? t.moves
+        : t.moves.filter((m) => m.seq > this.#seenSeq);
+    this.#seenSeq = t.moves.at(-1)?.seq ?? this.#seenSeq;
+    return fresh.map((m) => m.move);
   }
 
   /** Keeps each finished round's scores for the scoreboard. */
