@@ -1,0 +1,112 @@
+// The replay page: a record file opened with the file input (at the site root and
+// under a subpath of a plain static host), verified in the browser, then stepped
+// through; a damaged record is refused at its entry, a cheat is named on its move,
+// a file that is not a record says why.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+const FIXTURES = new URL('../record/fixtures/', import.meta.url);
+const honest = readFileSync(new URL('honest-mexican-train.json', FIXTURES), 'utf8');
+const falsePass = readFileSync(new URL('false-pass-railominos.json', FIXTURES), 'utf8');
+
+function served(name: string): string {
+  const url = process.env[name];
+  if (!url) throw new Error(`${name} is not set: global setup did not run`);
+  return url;
+}
+
+/** The honest record with one bit of one entry's signature flipped. */
+function flipped(seq: number): string {
+  const record = JSON.parse(honest) as { segments: { log: string[] }[] };
+  const log = record.segments[0]!.log;
+  const entry = log[seq]!;
+  const at = entry.indexOf('"sig":"') + 17;
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  log[seq] = entry.slice(0, at) + B64[B64.indexOf(entry[at]!) ^ 1] + entry.slice(at + 1);
+  return JSON.stringify(record);
+}
+
+async function upload(page: Page, name: string, text: string): Promise<void> {
+  await expect(page.getByTestId('replay-file')).toBeEnabled();
+  await page.getByTestId('replay-file').setInputFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test('an honest record verifies as fair and steps move by move', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${served('E2E_ROOT_URL')}replay`);
+  await upload(page, 'honest.json', honest);
+  const verdict = page.getByTestId('replay-verdict');
+  await expect(verdict).toHaveAttribute('data-fair', 'true');
+  await expect(verdict).toHaveAttribute('data-violations', '0');
+  const step = page.getByTestId('replay-step');
+  await expect(step).toHaveText(/^1 \/ \d+$/);
+  const total = Number((await step.textContent())!.split('/')[1]);
+  expect(total).toBeGreaterThan(10);
+  await page.getByTestId('replay-next').click();
+  await expect(step).toHaveText(`2 / ${total}`);
+  // after the deal, every hand is face up
+  await expect(page.getByTestId('replay-label')).toContainText('dealt');
+  const seats = page.getByTestId('replay-seat');
+  await expect(seats).toHaveCount(2);
+  await expect(seats.first().locator('svg').first()).toBeVisible();
+  await expect(page.locator('.back')).toHaveCount(0);
+  await page.getByTestId('replay-next').click();
+  await page.getByTestId('replay-next').click();
+  await expect(step).toHaveText(`4 / ${total}`);
+  await page.getByTestId('replay-prev').click();
+  await expect(step).toHaveText(`3 / ${total}`);
+  // the keyboard: End, Home, arrows
+  await page.keyboard.press('End');
+  await expect(step).toHaveText(`${total} / ${total}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(step).toHaveText(`${total - 1} / ${total}`);
+  await page.keyboard.press('Home');
+  await expect(step).toHaveText(`1 / ${total}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(step).toHaveText(`2 / ${total}`);
+  expect(errors).toEqual([]);
+});
+
+test('a tampered record is refused at the entry, under a subpath', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${served('E2E_STATIC_SUBPATH_URL')}replay`);
+  await upload(page, 'tampered.json', flipped(12));
+  const verdict = page.getByTestId('replay-verdict');
+  await expect(verdict).toHaveAttribute('data-fair', 'false');
+  await expect(verdict).toHaveAttribute('data-refused', 'BAD_SIGNATURE');
+  await expect(verdict).toContainText('entry 12');
+  expect(errors).toEqual([]);
+});
+
+test('a false pass is named on its move', async ({ page }) => {
+  await page.goto(`${served('E2E_ROOT_URL')}replay`);
+  await upload(page, 'false-pass.json', falsePass);
+  const verdict = page.getByTestId('replay-verdict');
+  await expect(verdict).toHaveAttribute('data-fair', 'false');
+  await expect(verdict).toHaveAttribute('data-violations', '1');
+  await verdict.getByRole('button', { name: 'show' }).click();
+  await expect(page.getByTestId('replay-label')).toContainText('passes');
+  await expect(page.getByTestId('replay-findings')).toContainText('R-7');
+  await page.getByTestId('replay-next').click();
+  await expect(page.getByTestId('replay-findings')).toHaveCount(0);
+});
+
+test('a file that is not a record says why', async ({ page }) => {
+  await page.goto(`${served('E2E_ROOT_URL')}replay`);
+  await upload(page, 'cut.json', honest.slice(0, 5000));
+  const verdict = page.getByTestId('replay-verdict');
+  await expect(verdict).toHaveAttribute('data-fair', 'false');
+  await expect(verdict).toHaveAttribute('data-error', 'TRUNCATED');
+  await upload(page, 'notes.txt', 'my notes on the game');
+  await expect(verdict).toHaveAttribute('data-error', 'NOT_JSON');
+});
