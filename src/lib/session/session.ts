@@ -223,6 +223,8 @@ export class Session {
   readonly #ready = new Map<number, Set<Seat>>();
   /** Each person's autoplay level by seat key (it outlives a change of seats). */
   readonly #autoplay = new Map<string, BotLevel | null>();
+  /** Whom each member last named as host in its heartbeat. */
+  readonly #hostClaims = new Map<string, string | null>();
   /** Audits of rounds left waiting for secrets, by game. */
   readonly #closing = new Map<string, TableAudit>();
   /** Browsers to seat at the next round's deal (TT-9). */
@@ -704,8 +706,13 @@ export class Session {
     const seg = this.#segment;
     if (!seg) return true;
     const browsers = new Set(seg.setup.seats.map((s) => s.member));
-    const present = [...browsers].filter((m) => this.#present(m)).length;
-    return present * 2 > browsers.size;
+    // A browser that last named someone else as host does not count for this one.
+    const backing = [...browsers].filter((m) => {
+      if (m === this.member) return true;
+      const claim = this.#hostClaims.get(m);
+      return this.#present(m) && (claim === undefined || claim === this.member);
+    });
+    return backing.length * 2 > browsers.size;
   }
 
   #hello(): Wire {
@@ -772,7 +779,8 @@ export class Session {
     if (this.#closed) return;
     const seq = this.#segment?.ledger.seq ?? 0;
     const hash = this.#segment?.ledger.hash ?? '';
-    this.#broadcast({ t: 'beat', game: this.#segment?.game ?? null, seq, hash });
+    const host = this.#host();
+    this.#broadcast({ t: 'beat', game: this.#segment?.game ?? null, seq, hash, host });
     // links to members we know but lost: try again
     for (const [m, info] of this.#members) {
       if (m !== this.member && info.peer && !this.transport.peers().includes(info.peer)) {
@@ -783,6 +791,8 @@ export class Session {
     this.#stallCheck();
     this.#repeatReady();
     this.#handBack();
+    // The host's own entries wait while it lacks a quorum: try again each beat.
+    if (this.isHost) this.#schedulePump();
     // A change of seats that not every seat signed in time is given up: play goes on as it was.
     const p = this.#proposal;
     if (p && this.#segment && this.#now() - p.at > 2 * this.timing.awayMs) {
@@ -982,6 +992,7 @@ export class Session {
       case 'hello':
         return;
       case 'beat':
+        this.#hostClaims.set(member, m.host);
         return this.#onBeat(member, peer, m.game, m.seq, m.hash);
       case 'lobby':
         if (m.room !== this.room) return this.#drop('WRONG_ROOM', m.room);

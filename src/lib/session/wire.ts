@@ -49,8 +49,8 @@ export type Wire =
   | { t: 'entries'; game: string; from: number; list: readonly string[]; head: number }
   /** A seat is ready for the next round. */
   | { t: 'ready'; game: string; round: number; seat: number }
-  /** Heartbeat, with the sender's game, log length and hash after its last entry. */
-  | { t: 'beat'; game: string | null; seq: number; hash: string }
+  /** Heartbeat: the sender's game, log length, hash after its last entry, and whom it takes for host. */
+  | { t: 'beat'; game: string | null; seq: number; hash: string; host: string | null }
   /** The host ends the game with the standings so far. */
   | { t: 'end'; game: string; reason: string };
 
@@ -107,7 +107,7 @@ const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
   want: { game, from: index },
   entries: { game, from: index, list: list(entry, 100_000), head: index },
   ready: { game, round: index, seat: index },
-  beat: { game: nullable(game), seq: index, hash: str(100) },
+  beat: { game: nullable(game), seq: index, hash: str(100), host: nullable(id) },
   end: { game, reason: str(200) },
 };
 
