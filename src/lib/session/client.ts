@@ -16,8 +16,7 @@ import {
   type SessionTiming,
 } from './session';
 import type { SessionSnapshot } from './snapshot';
-import { openTableStore, type TableList, type TableStore } from './store';
-import type { StoreResult } from './stored-table';
+import { openTableStore, type TableStore } from './store';
 
 export interface TableClient {
   readonly room: string;
@@ -198,13 +197,6 @@ export async function resumeTableHere(
     return session;
   }
   return ok(clientFor(session.value, () => keep.flush(session.value)));
-}
-
-/** The tables this browser holds (newest first) and any set aside as damaged. */
-export async function storedTables(store?: TableStore | null): Promise<StoreResult<TableList>> {
-  const s = store === undefined ? await defaultStore() : store;
-  if (!s) return { ok: false, error: { code: 'STORAGE_UNAVAILABLE', detail: 'no IndexedDB here' } };
-  return s.list();
 }
 
 export interface OnlineSpec {

@@ -26,7 +26,6 @@ export {
   newRoomId,
   resumeTableHere,
   startTableHere,
-  storedTables,
   type LocalSeatSpec,
   type LocalTableSpec,
   type TableClient,
@@ -59,3 +58,4 @@ export {
   type Signalling,
   type SignallingChoice,
 } from '$lib/net';
+export { storedTables } from './stored-tables';

@@ -1,0 +1,14 @@
+// The tables this browser holds, for the landing page's Continue list. Kept
+// apart from the session so that a page listing tables loads only the store.
+import { openTableStore, type TableList, type TableStore } from './store';
+import type { StoreResult } from './stored-table';
+
+/** The tables this browser holds (newest first) and any set aside as damaged. */
+export async function storedTables(store?: TableStore | null): Promise<StoreResult<TableList>> {
+  const opened = store === undefined ? await openTableStore() : null;
+  const s = store ?? (opened?.ok ? opened.value : null);
+  if (!s) return { ok: false, error: { code: 'STORAGE_UNAVAILABLE', detail: 'no IndexedDB here' } };
+  const list = await s.list();
+  if (opened?.ok) opened.value.close();
+  return list;
+}
