@@ -97,6 +97,6 @@ export async function rejoinOnlineTable(
   const transport = await openEndpoint(room, member, signalling);
   if (!transport.ok) return transport;
   const t = transport.value;
-  const online = { room, member, name: stored.value.name, peer: t.id, links: [] };
+  const online = { room, member, name: stored.value.name, peer: t.id, links: t.peers() };
   return openInWorker({ kind: 'rejoin', online, transport: t });
 }

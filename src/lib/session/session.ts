@@ -239,6 +239,8 @@ export class Session {
   readonly #refusals: Refusal[] = [];
   readonly #events: TableEvent[] = [];
   readonly #buckets = new Map<PeerId, { tokens: number; at: number }>();
+  /** When this browser last sent its hello to each peer. */
+  readonly #greeted = new Map<PeerId, number>();
   readonly #listeners = new Set<(s: SessionSnapshot) => void>();
   readonly #unsubscribe: (() => void)[] = [];
   #timer: ReturnType<typeof setInterval> | null = null;
@@ -275,7 +277,7 @@ export class Session {
     };
     this.#unsubscribe.push(
       this.transport.onMessage((from, data) => this.#receive(from, data)),
-      this.transport.onOpen((peer) => this.#send(peer, this.#hello())),
+      this.transport.onOpen((peer) => this.#greet(peer)),
       this.transport.onClose((peer) => this.#linkClosed(peer)),
     );
     this.#timer = setInterval(() => this.#tick(), this.timing.beatMs);
@@ -600,7 +602,7 @@ export class Session {
   async link(peer: PeerId): Promise<SessionResult<true>> {
     const r = await this.transport.connect(peer);
     if (!r.ok) return fail('UNKNOWN_PEER', r.error.message);
-    this.#send(peer, this.#hello());
+    this.#greet(peer);
     return ok(true);
   }
 
@@ -713,6 +715,12 @@ export class Session {
       return this.#present(m) && (claim === undefined || claim === this.member);
     });
     return backing.length * 2 > browsers.size;
+  }
+
+  /** Sends our hello to one peer, noting when. */
+  #greet(peer: PeerId): void {
+    this.#greeted.set(peer, this.#now());
+    this.#send(peer, this.#hello());
   }
 
   #hello(): Wire {
@@ -1041,10 +1049,12 @@ export class Session {
     this.#peerMember.set(peer, m.member);
     this.#members.set(m.member, { name, peer, key: m.key, lastHeard: this.#now() });
     if (!this.#order.includes(m.member)) this.#order.push(m.member);
-    if (isNew) {
-      this.#event('INFO', `${name} joined`);
-      this.#send(peer, this.#hello());
-    }
+    if (isNew) this.#event('INFO', `${name} joined`);
+    // A browser that knew us may have restarted (a reload) on a link that silently
+    // replaced the old one: it needs our hello again before it takes our messages.
+    // Once per away period per peer, so two browsers never ping-pong hellos.
+    const greeted = this.#greeted.get(peer) ?? -Infinity;
+    if (isNew || this.#now() - greeted > this.timing.awayMs) this.#greet(peer);
     if (this.isHost) this.#welcome(peer, m.member, name, m.key);
     this.#hostCheck();
     this.#changed();

@@ -19,6 +19,8 @@ import type { ClientCall, FromWorker, OnlineOpen, ToWorker } from './worker-call
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let client: TableClient | null = null;
 let bridge: BridgedTransport | null = null;
+/** Link events from the page that came before the session opened (a peer linking first). */
+let early: Extract<ToWorker, { bridge: string }>[] = [];
 const ready = accelerate();
 
 function post(message: FromWorker): void {
@@ -30,6 +32,8 @@ function openOnline(
   o: OnlineOpen,
 ): Promise<SessionResult<TableClient>> {
   bridge = new BridgedTransport(o.peer, o.links, post);
+  for (const m of early) bridge.handle(m);
+  early = [];
   const spec = { transport: bridge, room: o.room, member: o.member, name: o.name };
   if (kind === 'host') return hostOnlineHere(spec);
   if (kind === 'rejoin') return resumeOnlineHere(spec);
@@ -49,7 +53,11 @@ function open(m: Extract<ToWorker, { open: string }>): Promise<SessionResult<Tab
 }
 
 async function handle(m: ToWorker): Promise<void> {
-  if ('bridge' in m) return bridge?.handle(m);
+  if ('bridge' in m) {
+    if (bridge) bridge.handle(m);
+    else early.push(m);
+    return;
+  }
   await ready;
   if ('open' in m) {
     if (client) return post({ id: m.id, result: fail('NOT_NOW', 'this worker holds a table') });

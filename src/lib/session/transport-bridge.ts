@@ -68,7 +68,7 @@ export class BridgedTransport implements Transport {
   readonly #opens = new Listeners<[PeerId]>();
   readonly #closes = new Listeners<[PeerId]>();
   readonly #errors = new Listeners<[NetError]>();
-  readonly #connecting = new Map<number, (r: NetResult<void>) => void>();
+  readonly #connecting = new Map<number, { peer: PeerId; resolve: (r: NetResult<void>) => void }>();
   #nextId = 1;
   closed = false;
 
@@ -83,10 +83,16 @@ export class BridgedTransport implements Transport {
   /** An event from the page. */
   handle(m: BridgeDown): void {
     switch (m.bridge) {
-      case 'connected':
-        this.#connecting.get(m.id)?.(m.result);
+      case 'connected': {
+        const pending = this.#connecting.get(m.id);
         this.#connecting.delete(m.id);
+        if (!pending) return;
+        // The page may have had the link already (its 'open' came before this
+        // side listened): a connect that succeeds means the link is open.
+        if (m.result.ok && !this.#links.includes(pending.peer)) this.#links.push(pending.peer);
+        pending.resolve(m.result);
         return;
+      }
       case 'message':
         return this.#messages.emit(m.from, m.data);
       case 'open':
@@ -107,7 +113,7 @@ export class BridgedTransport implements Transport {
     if (this.#links.includes(peer)) return Promise.resolve(ok(undefined));
     return new Promise((resolve) => {
       const id = this.#nextId++;
-      this.#connecting.set(id, resolve);
+      this.#connecting.set(id, { peer, resolve });
       this.post({ bridge: 'connect', id, peer });
     });
   }
@@ -146,7 +152,8 @@ export class BridgedTransport implements Transport {
 
   close(): void {
     this.closed = true;
-    for (const resolve of this.#connecting.values()) resolve(fail('CLOSED', 'the bridge closed'));
+    for (const { resolve } of this.#connecting.values())
+      resolve(fail('CLOSED', 'the bridge closed'));
     this.#connecting.clear();
   }
 }
