@@ -7,6 +7,7 @@ import {
   expectSameGameOver,
   joinTable,
   newPlayer,
+  type Player,
   setGame,
   startAndAutoplay,
 } from './helpers-online';
@@ -27,4 +28,23 @@ test('two browsers: create, join by the invite link, play Mexican Train to game 
   await startAndAutoplay(ann, [ann, bob]);
   await expectSameGameOver([ann, bob]);
   expect([...ann.errors, ...bob.errors]).toEqual([]);
+});
+
+test('four browsers and a bot: three join by the link, a whole game, every page agrees', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const players = await Promise.all(
+    ['Ann', 'Bob', 'Cat', 'Dan'].map((name) => newPlayer(browser, name)),
+  );
+  const [ann, ...guests] = players as [Player, ...Player[]];
+  const link = await createTable(ann);
+  await setGame(ann, 'mexican-train', SHORT_MT);
+  await ann.page.getByTestId('bot-level').selectOption('easy');
+  await ann.page.getByTestId('add-bot').click();
+  for (const g of guests) await joinTable(g, link);
+  await expect(ann.page.getByTestId('seats').locator('li')).toHaveCount(5);
+  await startAndAutoplay(ann, players);
+  await expectSameGameOver(players, 200_000);
+  expect(players.flatMap((p) => p.errors)).toEqual([]);
 });
