@@ -133,7 +133,8 @@ export class NetSettingsState {
   /** Checks and keeps settings from the form; the problems in plain words if any. */
   save(input: unknown): string[] {
     const parsed = parseNetSettings(input);
-    if (!parsed.ok) return parsed.errors.map(issueWords);
+    if (!parsed.ok)
+      return parsed.errors.map(issueWords).filter((w, i, all) => all.indexOf(w) === i);
     this.chosen = parsed.value;
     try {
       this.#storage?.setItem(NET_SETTINGS_KEY, serializeNetSettings(parsed.value));

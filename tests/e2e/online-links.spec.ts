@@ -1,0 +1,59 @@
+// Invite links in every shape a player may meet: one under a subpath, a damaged
+// one, a stale one; and connection settings refused in plain words.
+import { expect, test } from '@playwright/test';
+import { served } from './helpers-table';
+import { createTable, joinTable, newPlayer } from './helpers-online';
+
+test('under a subpath: the invite link opens the lobby there and the guest is seated', async ({
+  browser,
+}) => {
+  const base = served('E2E_SUBPATH_URL');
+  const ann = await newPlayer(browser, 'Ann');
+  const bob = await newPlayer(browser, 'Bob');
+  const link = await createTable(ann, base);
+  expect(link.startsWith(base)).toBe(true);
+  await expect(ann.page.getByTestId('invite-qr')).toBeAttached();
+  await joinTable(bob, link);
+  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+  expect([...ann.errors, ...bob.errors]).toEqual([]);
+});
+
+test('a damaged link and a stale link say so in plain words', async ({ browser }) => {
+  const base = served();
+  const bob = await newPlayer(browser, 'Bob');
+  await bob.page.goto(`${base}rules?join=not-a-room`);
+  await bob.page.waitForURL(/lobby\?join=/);
+  await expect(bob.page.getByTestId('join-problem')).toContainText('damaged');
+
+  await bob.page.goto(`${base}?join=abcdefghij.zzzzzz`);
+  await bob.page.waitForURL(/lobby\?join=/);
+  await bob.page.getByTestId('name-input').fill('Bob');
+  await bob.page.getByTestId('join').click();
+  await expect(bob.page.getByTestId('join-problem')).toContainText('stale', { timeout: 45_000 });
+});
+
+test('connection settings: a custom PeerServer is checked, explained and remembered', async ({
+  browser,
+}) => {
+  const ann = await newPlayer(browser, 'Ann');
+  await ann.page.goto(`${served()}lobby`);
+  await ann.page.getByTestId('net-settings-open').click();
+  await ann.page.getByTestId('signal-custom').check();
+  await ann.page.getByTestId('signal-host').fill('https://peers.example.org');
+  await ann.page.getByTestId('signal-port').fill('70000');
+  await ann.page.getByTestId('ice-servers').fill('turn:turn.example.org:3478');
+  await ann.page.getByTestId('net-save').click();
+  const form = ann.page.getByTestId('net-settings');
+  await expect(form).toContainText('Server host: a host name only, without http:// or wss://.');
+  await expect(form).toContainText('Server port: a port number from 1 to 65535.');
+  await expect(form).toContainText('a TURN server needs a username and a credential');
+
+  await ann.page.getByTestId('signal-host').fill('peers.example.org');
+  await ann.page.getByTestId('signal-port').fill('9000');
+  await ann.page.getByTestId('signal-path').fill('/peerjs');
+  await ann.page.getByTestId('ice-servers').fill('turn:turn.example.org:3478 club secret');
+  await ann.page.getByTestId('net-save').click();
+  await expect(form).toContainText('Saved on this browser.');
+  await ann.page.reload();
+  await expect(ann.page.getByTestId('net-settings-open')).toContainText('peers.example.org:9000');
+});
