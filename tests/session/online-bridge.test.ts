@@ -28,6 +28,7 @@ describe('BridgedTransport', () => {
 
 class FakeTransport implements Transport {
   readonly sent: { peer: PeerId; data: Payload }[] = [];
+  closed = false;
   readonly #messages = new Listeners<[PeerId, Payload]>();
   readonly #opens = new Listeners<[PeerId]>();
   constructor(
