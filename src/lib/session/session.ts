@@ -35,10 +35,12 @@ import {
   readEnvelope,
   roundHistory,
   choiceLabel,
+  deckStage,
   dues,
   isJsonRecord,
   mayMove,
   moveDraft,
+  nextHopSeat,
   owedEntry,
   signingKeyPair,
   type EntryDraft,
@@ -1744,11 +1746,10 @@ function dealingProgress(table: TableState): DealingProgress | null {
   const { deal, view } = table;
   const deck = table.preparing === null ? undefined : deal.decks[table.preparing];
   const players = view.players;
-  if (deck) {
-    const done = deck.shuffles.length + deck.locks.length;
-    const stage = deck.shuffles.length < players ? 'shuffling' : 'locking';
-    const seat = stage === 'shuffling' ? deck.shuffles.length : deck.locks.length;
-    return { stage, seat, done, total: 2 * players };
+  const seat = deck ? nextHopSeat(deal.ctx, deck) : null;
+  if (deck && seat !== null) {
+    const stage = deckStage(deal.ctx, deck) === 'shuffling' ? 'shuffling' : 'locking';
+    return { stage, seat, done: deck.shuffles.length + deck.locks.length, total: 2 * players };
   }
   const owing = dues(table).filter((d) => d.kind === 'key-share');
   if (owing.length > 0 && (view.phase === 'setup' || view.phase === 'playing')) {
