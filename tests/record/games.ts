@@ -4,7 +4,7 @@ import type { BotLevel } from '$lib/bots';
 import type { Options, VariantId } from '$lib/engine';
 import type { Session } from '$lib/session';
 import { recordOf, type GameRecord } from '$lib/record';
-import { closeAll, openTable, startAutoplay, until } from '../session/harness';
+import { closeTracked, openTable, startAutoplay, until } from '../session/harness';
 
 export interface GameSpec {
   readonly variant: VariantId;
@@ -64,7 +64,7 @@ export async function playGame(
     const seats = host.segments().at(-1)?.setup.seats.length ?? 0;
     return { record, signing: keysOf(table.sessions, seats) };
   } finally {
-    closeAll(table);
+    closeTracked();
   }
 }
 
@@ -101,6 +101,6 @@ export async function playFalsePass(seed = 41): Promise<PlayedGame & { readonly 
     const record = recordOf(host.segments(), host.room);
     return { record, signing: keysOf(table.sessions, 2), passSeq };
   } finally {
-    closeAll(table);
+    closeTracked();
   }
 }

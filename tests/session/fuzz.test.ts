@@ -7,11 +7,12 @@ import { createRng, type Rng } from '$lib/engine';
 import { accelerate } from '$lib/protocol';
 import { hostTable, type Session } from '$lib/session';
 import {
-  closeAll,
+  closeTracked,
   FAST,
   openTable,
   seededRandom,
   startAutoplay,
+  track,
   transport,
   until,
   type Table,
@@ -20,12 +21,7 @@ import {
 beforeAll(() => accelerate());
 
 let table: Table | null = null;
-const extra: Session[] = [];
-afterEach(() => {
-  if (table) closeAll(table);
-  for (const s of extra.splice(0)) s.close();
-  table = null;
-});
+afterEach(closeTracked);
 
 const KINDS = [
   'hello',
@@ -126,7 +122,7 @@ describe('bad input at the session boundary', () => {
       timing: FAST,
       random: seededRandom(777),
     });
-    extra.push(fuzzer);
+    track(fuzzer);
     const stranger = transport(table.network, 'stranger');
     const heard: string[] = [];
     fuzzer.transport.onMessage((_, data) => {

@@ -50,6 +50,18 @@ export async function until(
   }
 }
 
+/** Every session a test opened, closed after it by closeTracked. */
+const open: Session[] = [];
+
+export function track(session: Session): Session {
+  open.push(session);
+  return session;
+}
+
+export function closeTracked(): void {
+  for (const s of open.splice(0)) s.close();
+}
+
 export async function openTable(spec: TableSpec): Promise<Table> {
   const network = createMemoryNetwork({ latencyMs: spec.latencyMs ?? 0 });
   const room = `room${spec.seed ?? 1}`;
@@ -64,7 +76,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
     random: seededRandom(seed * 100),
     ...(spec.rate ? { rate: spec.rate } : {}),
   });
-  const sessions = [host];
+  const sessions = [track(host)];
   for (let i = 1; i < spec.people; i++) {
     const joined = await joinTable({
       transport: transport(network, `${room}-p${i}`),
@@ -77,7 +89,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
       contact: `${room}-p0`,
     });
     if (!joined.ok) throw new Error(joined.error.detail);
-    sessions.push(joined.value);
+    sessions.push(track(joined.value));
   }
   await until('everyone seated', () => host.snapshot.seats.length === spec.people);
   for (const level of spec.bots ?? []) host.addBot(level);
@@ -107,10 +119,6 @@ export async function startAutoplay(
       if (l.bot === null && !byHand.includes(l.seat)) s.setAutoplay(l.seat, level);
     }
   }
-}
-
-export function closeAll(table: Table): void {
-  for (const s of table.sessions) s.close();
 }
 
 /** Plays a hand-driven seat's setup answers until it is to play in the round proper. */

@@ -7,11 +7,12 @@ import { expectPrivate } from './privacy';
 import { fromStored, toStored, type Session } from '$lib/session';
 import { joinTable } from '$lib/session';
 import {
-  closeAll,
+  closeTracked,
   FAST,
   openTable,
   seededRandom,
   startAutoplay,
+  track,
   transport,
   until,
   type Table,
@@ -20,12 +21,7 @@ import {
 beforeAll(() => accelerate());
 
 let table: Table | null = null;
-const extra: Session[] = [];
-afterEach(() => {
-  if (table) closeAll(table);
-  for (const s of extra.splice(0)) s.close();
-  table = null;
-});
+afterEach(closeTracked);
 
 describe('seats between rounds', () => {
   it('a player who comes back between rounds gets their seat back from the bot', async () => {
@@ -52,7 +48,7 @@ describe('seats between rounds', () => {
       random: seededRandom(5),
     });
     if (!back.ok) throw new Error(back.error.detail);
-    extra.push(back.value);
+    track(back.value);
     await back.value.link(host.transport.id);
     await until(
       'seat 2 handed back',
@@ -93,7 +89,7 @@ describe('seats between rounds', () => {
     });
     if (!joined.ok) throw new Error(joined.error.detail);
     const late = joined.value;
-    extra.push(late);
+    track(late);
     await until('the newcomer is known', () =>
       host.snapshot.members.some((m) => m.member === 'late'),
     );
@@ -184,7 +180,7 @@ describe('a watcher', () => {
     });
     if (!joined.ok) throw new Error(joined.error.detail);
     const watcher = joined.value;
-    extra.push(watcher);
+    track(watcher);
     let looked = 0;
     watcher.subscribe((snap) => {
       const t = watcher.ledger?.any;

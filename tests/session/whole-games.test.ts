@@ -8,15 +8,12 @@ import type { Options, VariantId } from '$lib/engine';
 import { accelerate } from '$lib/protocol';
 import { expectPrivate } from './privacy';
 import type { Session } from '$lib/session';
-import { closeAll, openTable, startAutoplay, until, type Table } from './harness';
+import { closeTracked, openTable, startAutoplay, until, type Table } from './harness';
 
 beforeAll(() => accelerate());
 
 let table: Table | null = null;
-afterEach(() => {
-  if (table) closeAll(table);
-  table = null;
-});
+afterEach(closeTracked);
 
 function watchPrivacy(sessions: readonly Session[]): () => number {
   let checks = 0;
