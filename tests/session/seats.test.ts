@@ -119,7 +119,7 @@ describe('seats between rounds', () => {
     });
     await startAutoplay(table);
     const [host] = table.sessions as [Session];
-    expect(host.seatNewcomer('nobody')).toMatchObject({ ok: false });
+    expect(host.seatNewcomer('nobody')).toMatchObject({ ok: false, error: { rule: 'TT-9' } });
   });
 });
 

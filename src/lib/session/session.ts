@@ -577,15 +577,11 @@ export class Session {
     const seg = this.#segment;
     const info = this.#members.get(member);
     if (!seg || !this.isHost) return fail('NOT_HOST', 'only the host seats players');
+    // The rules decide (TT-9): joinSeat refuses every variant but the tournament rules.
+    const allowed = joinSeat(seg.ledger.any.record.preDeal as MtState);
+    if (!allowed.ok) return fail('NOT_NOW', allowed.error.message, allowed.error.rule);
     if (!info?.key || seg.setup.seats.some((s) => s.member === member)) {
       return fail('NOT_NOW', 'no such browser waiting for a seat');
-    }
-    if (seg.setup.variant !== 'mexican-train-tournament') {
-      return fail(
-        'NOT_NOW',
-        'players join a game under way only under the tournament rules (TT-9)',
-        'TT-9',
-      );
     }
     this.#newcomers.add(member);
     this.#handBack();
