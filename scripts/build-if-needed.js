@@ -1,11 +1,15 @@
-// Build the static site unless build/ is newer than everything it is made from.
+// Build the static site unless its output directory (build/) is newer than
+// everything it is made from. The browser tests also build a tampered copy
+// into build-tamper/ (see src/lib/session/tamper.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from './server.js';
 
 const INPUTS = ['src', 'static', 'svelte.config.js', 'vite.config.ts', 'package.json'];
-const STAMP = path.join('build', 'index.html');
+
+/** The tampered build of the browser tests: its directory and build-time flag. */
+export const TAMPER_BUILD = { out: 'build-tamper', flag: 'tile' };
 
 /** @param {string} entry */
 function newestMtime(entry) {
@@ -23,10 +27,10 @@ function newestMtime(entry) {
   return newest;
 }
 
-/** Why a build is needed, or undefined when build/ is up to date. */
-export function buildReason(root = PROJECT_ROOT) {
-  const stamp = path.join(root, STAMP);
-  if (!fs.existsSync(stamp)) return 'build/ is missing';
+/** Why a build is needed, or undefined when `out` is up to date. */
+export function buildReason(root = PROJECT_ROOT, out = 'build') {
+  const stamp = path.join(root, out, 'index.html');
+  if (!fs.existsSync(stamp)) return `${out}/ is missing`;
   const built = fs.statSync(stamp).mtimeMs;
   const changed = INPUTS.find((input) => newestMtime(path.join(root, input)) > built);
   return changed === undefined ? undefined : `${changed} changed since the last build`;
@@ -34,16 +38,27 @@ export function buildReason(root = PROJECT_ROOT) {
 
 /**
  * Run `vite build` if needed. Build output goes to stderr when
- * `quietStdout` (so callers can keep stdout for JSON).
+ * `quietStdout` (so callers can keep stdout for JSON). `tamper` builds the
+ * deliberately dishonest copy into its own directory instead.
  * @returns {boolean} whether a build ran
  */
-export function buildIfNeeded({ root = PROJECT_ROOT, quietStdout = false, force = false } = {}) {
-  const reason = force ? 'forced' : buildReason(root);
+export function buildIfNeeded({
+  root = PROJECT_ROOT,
+  quietStdout = false,
+  force = false,
+  tamper = false,
+} = {}) {
+  const out = tamper ? TAMPER_BUILD.out : 'build';
+  const reason = force ? 'forced' : buildReason(root, out);
   if (reason === undefined) return false;
-  console.error(`Building the site (${reason})…`);
+  console.error(`Building the ${tamper ? 'tampered test copy of the ' : ''}site (${reason})…`);
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const env = tamper
+    ? { ...process.env, TRAINYARD_BUILD_DIR: out, VITE_TRAINYARD_TAMPER: TAMPER_BUILD.flag }
+    : process.env;
   const result = spawnSync(process.execPath, [vite, 'build'], {
     cwd: root,
+    env,
     stdio: ['ignore', quietStdout ? 2 : 'inherit', 'inherit'],
   });
   if (result.status !== 0) {
@@ -51,6 +66,6 @@ export function buildIfNeeded({ root = PROJECT_ROOT, quietStdout = false, force 
   }
   // vite may keep old mtimes on unchanged files; mark the build as fresh.
   const now = new Date();
-  fs.utimesSync(path.join(root, STAMP), now, now);
+  fs.utimesSync(path.join(root, out, 'index.html'), now, now);
   return true;
 }

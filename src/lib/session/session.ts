@@ -51,6 +51,7 @@ import {
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { fail, ok, type SessionErrorCode, type SessionResult } from './errors';
 import { Ledger, type LocalKeys } from './ledger';
+import { TAMPER, tamperedDraft } from './tamper';
 import {
   checkAgreement,
   checkAgreements,
@@ -1621,7 +1622,8 @@ export class Session {
     }
     if (!auto) return null;
     const move = table.variant.setupMove(table.view) ?? this.#botMove(table, rt, auto);
-    return move ? moveDraft(table, move) : null;
+    if (!move) return null;
+    return (TAMPER && tamperedDraft(table, move)) || moveDraft(table, move);
   }
 
   /** The protocol entry a seat owes; the costly hops are built once even if re-signed. */

@@ -1,0 +1,23 @@
+// A deliberately dishonest build for the browser tests, and nothing else:
+// `VITE_TRAINYARD_TAMPER=tile vite build` makes a page whose autoplay, once,
+// plays a tile its seat was not dealt, so the tests can watch every other page
+// refuse the entry and name the seat. Real builds leave the flag unset; the
+// bundler then drops the branch that uses it.
+import type { Move } from '$lib/engine';
+import type { EntryDraft, TableState } from '$lib/protocol';
+
+// A literal comparison, so that a real build folds it to false.
+export const TAMPER: boolean = import.meta.env.VITE_TRAINYARD_TAMPER === 'tile';
+
+let spent = false;
+
+/** The dishonest entry for this move, or null to play it honestly. */
+export function tamperedDraft(table: TableState, move: Move): EntryDraft | null {
+  if (!TAMPER || spent || move.type !== 'play') return null;
+  const own = new Set(table.view.hands[move.seat]?.map((card) => card.tile) ?? []);
+  let tile = 0;
+  while (own.has(tile)) tile++;
+  spent = true;
+  // No keys: this seat holds no card that would open as that tile.
+  return { kind: 'move', body: { move: { ...move, tile }, keys: [] } };
+}
