@@ -53,6 +53,12 @@ test('the host’s page closes mid-round; the next seat replays it with a bot an
   await startAndAutoplay(ann, [ann, bob, cat]);
   await movesShown(bob, 2);
   await ann.page.context().close();
+  // Her seat shows as away on the other pages.
+  for (const p of [bob, cat]) {
+    await expect(
+      p.page.getByTestId('players').locator('li[data-seat="0"]').getByTestId('seat-away'),
+    ).toBeVisible({ timeout: 30_000 });
+  }
 
   // Bob, next in seat order, now hosts: the stall names Ann, and he hands her seat to a bot.
   const replay = bob.page.getByTestId('stall-bot');

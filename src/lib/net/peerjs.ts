@@ -274,15 +274,28 @@ function peerTransport(peer: Peer, id: PeerId, timeoutMs: number): PeerTransport
     }
     mesh.reportError({ code: openErrorCode(error.type), message: error.message });
   });
+  // A lost signalling server (sleep, network change) is tried again with a
+  // growing pause, unless the table chose to leave it.
+  let left = false;
+  let retryMs = 1000;
+  peer.on('open', () => {
+    retryMs = 1000;
+  });
   peer.on('disconnected', () => {
     mesh.reportError({
       code: 'SIGNALLING_UNREACHABLE',
       message: 'lost the signalling server; open links remain, and new ones go through them',
     });
+    if (left) return;
+    setTimeout(() => {
+      if (!left && peer.disconnected && !peer.destroyed) peer.reconnect();
+    }, retryMs);
+    retryMs = Math.min(2 * retryMs, 30_000);
   });
   peer.on('close', () => mesh.close());
   return Object.assign(mesh, {
     dropSignalling(): void {
+      left = true;
       if (!peer.disconnected && !peer.destroyed) peer.disconnect();
     },
   });
