@@ -69,9 +69,36 @@ for (const base of ['/', '/trainyard/']) {
         variant: 'mexican-train',
         options: { rounds: 1, set: 6, handSize: 5 },
       });
+      // Stored offline: the landing page's Continue list has it (and says when it was
+      // stored, and whether the browser may delete it), and it continues from there.
+      const room = new URL(page.url()).searchParams.get('room');
+      await page.goto(server.url);
+      const stored = page.getByTestId(`continue-${room}`);
+      await expect(stored).toContainText(/stored (just now|1 min ago)/);
+      const persisted = await page.evaluate(() => navigator.storage.persisted());
+      await expect(page.getByTestId('storage-note')).toBeVisible({ visible: !persisted });
+      await stored.click();
+      await expect(page.getByTestId('hand').locator('button').first()).toBeVisible();
+
       await page.getByTestId('autoplay').click();
       const over = page.getByTestId('round-over').or(page.getByTestId('game-over'));
       await expect(over).toBeVisible({ timeout: 90_000 });
+
+      // The manifest and its icons, for installing.
+      const icons = await page.evaluate(async () => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!;
+        const manifest = (await (await fetch(link.href)).json()) as {
+          icons: { src: string; type: string }[];
+        };
+        return Promise.all(
+          manifest.icons.map(async ({ src, type }) => {
+            const response = await fetch(new URL(src, link.href));
+            return { ok: response.ok, type, served: response.headers.get('content-type') };
+          }),
+        );
+      });
+      expect(icons.length).toBeGreaterThanOrEqual(3);
+      for (const icon of icons) expect(icon).toEqual({ ...icon, ok: true, served: icon.type });
 
       await page.goto(`${server.url}rules/railominos`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Railominos');
