@@ -46,11 +46,11 @@ async function dropOldCaches(): Promise<void> {
 
 /** A navigation: the prerendered page whatever the query; an unknown path, the network, else the fallback. */
 async function page(request: Request, url: URL): Promise<Response> {
-  const cache = await caches.open(CACHE);
   if (base !== '' && url.pathname === base) {
     // The pages' relative links need the trailing slash.
     return Response.redirect(`${ROOT}${url.search}`, 301);
   }
+  const cache = await caches.open(CACHE);
   if (PAGES.has(url.pathname)) {
     const cached = await cache.match(url.pathname);
     if (cached) return cached;

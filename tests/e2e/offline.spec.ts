@@ -15,6 +15,9 @@ const BUILD = path.join(PROJECT_ROOT, 'build');
 
 test.use({ serviceWorkers: 'allow' });
 
+/** A page marked before a reload it should or should not have had. */
+type Marked = Window & { stale?: true };
+
 /** Wait until the service worker has cached the site and controls the page. */
 async function installed(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -119,7 +122,10 @@ for (const base of ['/', '/trainyard/']) {
   });
 }
 
-test('a new version waits behind the update banner until the player reloads', async ({ page }) => {
+test('a new version waits behind the update banner until the player reloads', async ({
+  page,
+  context,
+}) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trainyard-update-'));
   fs.cpSync(BUILD, root, { recursive: true });
   const server = await startServer({ port: 0, host: '127.0.0.1', root, peerServer: false });
@@ -151,10 +157,15 @@ test('a new version waits behind the update banner until the player reloads', as
       `trainyard / ${next}`,
     ]);
 
+    // A second tab (a game running there) is offered the new version too.
+    const other = await context.newPage();
+    await other.goto(server.url);
+    await expect(other.getByTestId('update-banner')).toBeVisible();
+    for (const p of [page, other]) await p.evaluate(() => ((window as Marked).stale = true));
+
     // The banner's reload: the new version takes over, the page reloads, old caches go.
-    await page.evaluate(() => ((window as { stale?: true }).stale = true));
     await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
-    expect(await page.evaluate(() => (window as { stale?: true }).stale)).toBeUndefined();
+    expect(await page.evaluate(() => (window as Marked).stale)).toBeUndefined();
     await installed(page);
     await expect(page.getByTestId('update-banner')).toBeHidden();
     const waiting = await page.evaluate(
@@ -162,6 +173,12 @@ test('a new version waits behind the update banner until the player reloads', as
     );
     expect(waiting).toBe(false);
     await expect.poll(async () => (await cachedPaths(page)).names).toEqual([`trainyard / ${next}`]);
+
+    // The other tab was not reloaded under its game; its banner now just reloads.
+    await expect(other.getByTestId('update-banner')).toBeVisible();
+    expect(await other.evaluate(() => (window as Marked).stale)).toBe(true);
+    await Promise.all([other.waitForEvent('load'), other.getByTestId('update-reload').click()]);
+    await expect(other.getByTestId('update-banner')).toBeHidden();
   } finally {
     await server.close();
     fs.rmSync(root, { recursive: true, force: true });
