@@ -12,6 +12,8 @@ const config = {
     adapter: adapter({ pages: out, assets: out, fallback: '404.html', strict: true }),
     paths: { relative: true },
     prerender: { entries: ['*'] },
+    // Registered by the page (src/lib/ui/app-update.svelte.ts), which also offers its updates.
+    serviceWorker: { register: false },
   },
 };
 

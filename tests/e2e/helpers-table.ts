@@ -33,11 +33,13 @@ export interface SoloSpec {
   /** Bots after the default two (negative: remove that many). */
   readonly extraBots?: number;
   readonly name?: string;
+  /** The site (default: the one served at the root). */
+  readonly url?: string;
 }
 
 /** Landing → Play solo → setup → the table page, dealt and showing a hand. */
 export async function startSolo(page: Page, spec: SoloSpec): Promise<void> {
-  await page.goto(served());
+  await page.goto(spec.url ?? served());
   await page.getByTestId('play-solo').click();
   await expect(page.getByTestId('seat-0')).toBeVisible();
   await page.getByTestId('variant-select').selectOption(spec.variant);

@@ -13,6 +13,7 @@ import {
   type TableClient,
 } from '$lib/session';
 import { netSettings } from './online/net-settings.svelte';
+import { askPersistence } from './persistence';
 
 const open = new Map<string, TableClient>();
 
@@ -21,13 +22,17 @@ const LOCAL_DEVICE = 'local';
 
 export async function startTable(spec: LocalTableSpec): Promise<SessionResult<TableClient>> {
   const started = await startLocalTable(spec);
-  if (started.ok) open.set(started.value.room, started.value);
+  if (started.ok) {
+    open.set(started.value.room, started.value);
+    void askPersistence();
+  }
   return started;
 }
 
 /** A table opened elsewhere on this page (the online lobby), for the table page to take. */
 export function keepTable(client: TableClient): void {
   open.set(client.room, client);
+  void askPersistence();
 }
 
 /** Whether the stored table of this room was played online (its device is a member id). */

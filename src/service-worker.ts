@@ -1,0 +1,97 @@
+// The offline app: on install, one cache per version gets the whole site (the
+// build, static files, every prerendered page and the SPA fallback); pages and
+// assets are then answered from that cache, so the app a page runs is the one
+// its service worker installed. A new version waits until the page asks it to
+// take over (SKIP_WAITING, from the update banner). The PeerServer under the
+// site, anything cross-origin and anything not precached go to the network.
+/// <reference lib="webworker" />
+import { base, build, files, prerendered, version } from '$service-worker';
+
+const sw = self as unknown as ServiceWorkerGlobalScope;
+const ROOT = `${base}/`;
+// Other sites may share this origin's caches (under other subpaths): ours are named for our base.
+const OURS = `trainyard ${ROOT} `;
+const CACHE = `${OURS}${version}`;
+const PEER_SERVER = `${base}/peerjs`;
+/** Where the fallback page is kept: what the host answers for a path it does not know. */
+const FALLBACK = `${base}/404.html`;
+/** A path no page has, to ask the host for its fallback (a subpath host rewrites it for its base). */
+const UNKNOWN = `${base}/__trainyard-offline-fallback`;
+
+const PAGES = new Set(prerendered);
+const PRECACHED = new Set([...build, ...files, ...PAGES]);
+
+async function precache(): Promise<void> {
+  const cache = await caches.open(CACHE);
+  // Hashed build files may come from the HTTP cache; pages and static files are revalidated.
+  await cache.addAll([
+    ...build,
+    ...[...files, ...PAGES].map((url) => new Request(url, { cache: 'no-cache' })),
+  ]);
+  const fallback = await fetch(UNKNOWN, { cache: 'no-cache' }).catch(() => null);
+  if (fallback?.headers.get('content-type')?.startsWith('text/html')) {
+    // A static host answers 404 with the page; the page is what is kept.
+    const page = new Response(await fallback.blob(), { headers: fallback.headers });
+    await cache.put(FALLBACK, page);
+  }
+}
+
+async function dropOldCaches(): Promise<void> {
+  const names = await caches.keys();
+  const old = names.filter((n) => n.startsWith(OURS) && n !== CACHE);
+  await Promise.all(old.map((n) => caches.delete(n)));
+  // On the first install, take the page that installed us (same version).
+  await sw.clients.claim();
+}
+
+/** A navigation: the prerendered page whatever the query; an unknown path, the network, else the fallback. */
+async function page(request: Request, url: URL): Promise<Response> {
+  if (base !== '' && url.pathname === base) {
+    // The pages' relative links need the trailing slash.
+    return Response.redirect(`${ROOT}${url.search}`, 301);
+  }
+  const cache = await caches.open(CACHE);
+  if (PAGES.has(url.pathname)) {
+    const cached = await cache.match(url.pathname);
+    if (cached) return cached;
+  }
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const fallback = await cache.match(FALLBACK);
+    if (fallback) return fallback;
+    throw error;
+  }
+}
+
+async function asset(request: Request, pathname: string): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  return (await cache.match(pathname)) ?? fetch(request);
+}
+
+sw.addEventListener('install', (event) => {
+  event.waitUntil(precache());
+});
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(dropOldCaches());
+});
+
+sw.addEventListener('message', (event) => {
+  if (event.data === 'SKIP_WAITING') void sw.skipWaiting();
+});
+
+sw.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== sw.location.origin) return;
+  if (url.pathname === PEER_SERVER || url.pathname.startsWith(`${PEER_SERVER}/`)) return;
+  if (request.mode === 'navigate') {
+    if (url.pathname === base || url.pathname.startsWith(ROOT)) {
+      event.respondWith(page(request, url));
+    }
+    return;
+  }
+  if (PRECACHED.has(url.pathname)) event.respondWith(asset(request, url.pathname));
+});
