@@ -80,7 +80,7 @@ export function checkPairingCode(
 ): SessionResult<{ readonly room: string; readonly peer: PeerId }> {
   const code = pairingCodeIn(text) ?? '';
   const read = inspectCode(code);
-  if (!read.ok) return fail('WRONG_ROOM', `that code is not right: ${read.error.message}`);
+  if (!read.ok) return fail('WRONG_ROOM', read.error.message);
   if (read.value.kind !== kind) {
     return fail(
       'WRONG_ROOM',
