@@ -1,11 +1,12 @@
 // A table with no server at all, on a static host with no PeerServer: two
 // browsers pair by an offer and an answer passed as text, a third pairs with
-// the second only (its offer opened as a link) and links to the host through
-// it; the host starts a short Mexican Train game and all three play it out on
-// autoplay to the same end, with a fair audit.
+// the second only (its offer opened as a link, its answer link opened in a new
+// tab of the second's browser) and links to the host through it; the host
+// starts a short Mexican Train game and all three play it out on autoplay to
+// the same end, with a fair audit.
 import { expect, test, type Page } from '@playwright/test';
 import { expectSameGameOver, newPlayer, setGame, startAndAutoplay } from './helpers-online';
-import { served } from './helpers-table';
+import { keepScreenshot, served } from './helpers-table';
 
 const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
 /** As a LAN player would set it: no STUN server, so codes are made at once. */
@@ -18,9 +19,9 @@ async function value(page: Page, testid: string): Promise<string> {
 }
 
 /** `guest` answers `offer` (already on its page, or pasted) and the answer goes back to `member`. */
-async function answer(member: Page, guest: Page, name: string, offer?: string): Promise<void> {
+async function answer(member: Page, guest: Page, name: string, offer: string): Promise<void> {
   await guest.getByTestId('name-input').fill(name);
-  if (offer !== undefined) await guest.getByTestId('pair-code-input').fill(offer);
+  await guest.getByTestId('pair-code-input').fill(offer);
   await guest.getByTestId('pair-open').click();
   const code = await value(guest, 'pair-answer');
   await member.getByTestId('pair-answer-input').fill(code);
@@ -30,7 +31,7 @@ async function answer(member: Page, guest: Page, name: string, offer?: string): 
 
 test('no server: pair by hand, a third joins through a guest, play a round', async ({
   browser,
-}) => {
+}, info) => {
   test.setTimeout(150_000);
   const base = served('E2E_STATIC_SUBPATH_URL');
   const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((n) => newPlayer(browser, n)));
@@ -56,6 +57,7 @@ test('no server: pair by hand, a third joins through a guest, play a round', asy
   await ann.page.getByTestId('create-online').click();
   const offer = await value(ann.page, 'pair-offer');
   console.log(`no-server offer code: ${offer.length} characters`);
+  await keepScreenshot(ann.page, info, 'noserver-offer');
 
   // An offer pasted where an answer goes is refused in plain words.
   await ann.page.getByTestId('pair-answer-input').fill(offer);
@@ -69,13 +71,24 @@ test('no server: pair by hand, a third joins through a guest, play a round', asy
   // Cat pairs with Bob only: Bob's offer link opens on another page of the site.
   const link = await value(bob.page, 'pair-offer-link');
   expect(link.startsWith(base)).toBe(true);
-  const damaged = link.replace(/join=(.)/, (_, c: string) => `join=${c === 'A' ? 'B' : 'A'}`);
+  const code = new URL(link).searchParams.get('join') ?? '';
+  const typo = `${code.slice(0, 30)}${code[30] === 'A' ? 'B' : 'A'}${code.slice(31)}`;
+  const damaged = link.replace(code, typo);
   await cat.page.goto(damaged.replace('?', 'rules?'));
   await cat.page.waitForURL(/lobby\?join=/);
-  await expect(cat.page.getByTestId('join-problem')).toContainText('damaged');
+  await expect(cat.page.getByTestId('join-problem')).toContainText('checksum');
   await cat.page.goto(link.replace('?', 'rules?'));
   await cat.page.waitForURL(/lobby\?join=/);
-  await answer(bob.page, cat.page, 'Cat');
+  await cat.page.getByTestId('name-input').fill('Cat');
+  await cat.page.getByTestId('pair-open').click();
+  const back = await value(cat.page, 'pair-answer-link');
+  await keepScreenshot(cat.page, info, 'noserver-answer');
+  // Bob opens Cat's answer link in a new tab: it goes to the tab that made the offer.
+  const tab = await bob.page.context().newPage();
+  await tab.goto(back);
+  await expect(tab.getByTestId('pair-handoff')).toHaveAttribute('data-state', 'taken');
+  await tab.close();
+  await expect(cat.page.getByTestId('online-lobby')).toBeVisible({ timeout: 30_000 });
   // The host links to Cat through Bob and seats her.
   await expect(ann.page.getByTestId('seat-2')).toContainText('Cat', { timeout: 30_000 });
   await expect(cat.page.getByTestId('seat-0')).toContainText('Ann');
