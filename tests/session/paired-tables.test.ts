@@ -42,6 +42,8 @@ describe('pairing codes of a no-server table', () => {
   it('leaves a room invite (room.member) to the invite parser', () => {
     expect(pairingCodeIn('https://example.org/?join=abcdefghij.zzzzzz')).toBeNull();
     expect(pairingCodeIn('abcdefghij.zzzzzz')).toBeNull();
+    const invite = checkPairingCode('abcdefghij.zzzzzz', 'offer');
+    expect(invite.ok ? '' : invite.error.detail).toContain('table with a server');
   });
 
   it('refuses a damaged, misplaced or foreign code and says why', async () => {

@@ -78,7 +78,13 @@ export function checkPairingCode(
   kind: 'offer' | 'answer',
   room?: string,
 ): SessionResult<{ readonly room: string; readonly peer: PeerId }> {
-  const code = pairingCodeIn(text) ?? '';
+  const code = pairingCodeIn(text);
+  if (code === null) {
+    return fail(
+      'WRONG_ROOM',
+      'that is an invite link for a table with a server: open it as a link',
+    );
+  }
   const read = inspectCode(code);
   if (!read.ok) return fail('WRONG_ROOM', read.error.message);
   if (read.value.kind !== kind) {
