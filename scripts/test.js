@@ -3,7 +3,10 @@
 // line with the totals of all suites: `N passed, N failed, N skipped`.
 // Exit status 1 if anything failed or a suite could not run.
 //
-//   node scripts/test.js [--only unit|e2e]
+//   node scripts/test.js [--only unit|e2e] [-- filters…]
+//
+// Filters after `--` go to each suite as its file filters (e.g.
+// `--only e2e -- online-noserver` runs that one spec); none runs everything.
 //
 // As root with `unshare` and `ip`, the browser suite runs in a private network
 // namespace with one veth interface and a default route: headless Chromium
@@ -90,6 +93,7 @@ async function unitSuite() {
   const status = await run(process.execPath, [
     VITEST,
     'run',
+    ...filters,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${json}`,
@@ -130,7 +134,7 @@ async function e2eSuite() {
   const json = path.join(OUT, 'playwright.json');
   fs.rmSync(json, { force: true });
   const env = { ...process.env, TRAINYARD_PW_JSON: json };
-  const playwright = [process.execPath, PLAYWRIGHT, 'test'];
+  const playwright = [process.execPath, PLAYWRIGHT, 'test', ...filters];
   let status;
   if (netnsAvailable()) {
     console.log('Browser tests run in a private network namespace (unshare -n, veth0 10.99.0.1).');
@@ -156,10 +160,13 @@ async function e2eSuite() {
   return result;
 }
 
-const onlyIndex = process.argv.indexOf('--only');
-const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1];
+const dashes = process.argv.indexOf('--');
+const options = dashes === -1 ? process.argv : process.argv.slice(0, dashes);
+const filters = dashes === -1 ? [] : process.argv.slice(dashes + 1);
+const onlyIndex = options.indexOf('--only');
+const only = onlyIndex === -1 ? undefined : options[onlyIndex + 1];
 if (only !== undefined && only !== 'unit' && only !== 'e2e') {
-  console.error('usage: node scripts/test.js [--only unit|e2e]');
+  console.error('usage: node scripts/test.js [--only unit|e2e] [-- filters…]');
   process.exit(2);
 }
 

@@ -24,6 +24,21 @@ describe('BridgedTransport', () => {
     expect(t.peers()).toEqual(['room-you']);
     expect(t.send('room-you', 'hi').ok).toBe(true);
   });
+
+  it('holds link events that come before anyone listens, and replays them in order', async () => {
+    const t = new BridgedTransport('room-me', [], () => {});
+    t.handle({ bridge: 'open', peer: 'room-you' });
+    t.handle({ bridge: 'message', from: 'room-you', data: 'hello' });
+    expect(t.peers()).toEqual(['room-you']);
+    const seen: string[] = [];
+    t.onMessage((from, data) => seen.push(`${from}: ${String(data)}`));
+    t.onOpen((peer) => seen.push(`open ${peer}`));
+    expect(seen).toEqual([]);
+    await Promise.resolve();
+    expect(seen).toEqual(['open room-you', 'room-you: hello']);
+    t.handle({ bridge: 'message', from: 'room-you', data: 'later' });
+    expect(seen.at(-1)).toBe('room-you: later');
+  });
 });
 
 class FakeTransport implements Transport {

@@ -42,6 +42,17 @@ export {
   type Invite,
   type OnlineOptions,
 } from './online-tables';
+export {
+  answerPairing,
+  checkPairingCode,
+  hostPairedTable,
+  pairingCodeIn,
+  pairingLink,
+  type PairedOptions,
+  type PairedTable,
+  type PairingAnswer,
+  type PairingOffer,
+} from './paired-tables';
 export { hostOnlineHere, joinOnlineHere, peerIdFor, resumeOnlineHere } from './client';
 export { BOT_LEVELS, type BotLevel } from '$lib/bots';
 // Where online tables find each other, for the UI's settings (ui reaches net through session).

@@ -4,6 +4,7 @@
 import { openPeerTransport, type Signalling } from '$lib/net';
 import { newId, newRoomId, peerIdFor, type TableClient } from './client';
 import { fail, ok, type SessionResult } from './errors';
+import { isPairedRoom } from './paired-tables';
 import { cleanName } from './setup';
 import { openTableStore } from './store';
 import { openInWorker } from './remote-client';
@@ -88,6 +89,12 @@ export async function rejoinOnlineTable(
   room: string,
   signalling: Signalling,
 ): Promise<SessionResult<TableClient>> {
+  if (isPairedRoom(room)) {
+    return fail(
+      'NOT_NOW',
+      'this table was formed with no server, and its links went with the page: it cannot be rejoined; pair again for a new table',
+    );
+  }
   const store = await openTableStore();
   if (!store.ok) return fail('NOT_NOW', 'this browser keeps no tables');
   const stored = await store.value.load(room);

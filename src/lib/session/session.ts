@@ -695,8 +695,15 @@ export class Session {
     return [...new Set([...seats, ...this.#order])];
   }
 
+  /** Whether this browser has a table's lobby or game (a newcomer has neither until a lobby comes). */
+  #admitted(): boolean {
+    return this.#segment !== null || this.#draft.seats.length > 0;
+  }
+
   #host(): string | null {
-    return this.#rank().find((m) => this.#present(m)) ?? null;
+    // A newcomer hosts nothing, whoever greets it first: it waits for the host's lobby.
+    const admitted = this.#admitted();
+    return this.#rank().find((m) => (admitted || m !== this.member) && this.#present(m)) ?? null;
   }
 
   /**
@@ -1003,7 +1010,8 @@ export class Session {
         return this.#onBeat(member, peer, m.game, m.seq, m.hash);
       case 'lobby':
         if (m.room !== this.room) return this.#drop('WRONG_ROOM', m.room);
-        if (!fromHost) return this.#drop('NOT_HOST', `lobby from ${member}`);
+        // A newcomer takes the first lobby, from whichever member it met first.
+        if (!fromHost && this.#admitted()) return this.#drop('NOT_HOST', `lobby from ${member}`);
         return this.#onLobby(m.draft, m.members);
       case 'propose':
         return this.#onPropose(m.setup, fromHost);

@@ -61,9 +61,14 @@ export function exposeTransport(
   };
 }
 
-/** The worker's side: a Transport whose links are the page's. */
+/**
+ * The worker's side: a Transport whose links are the page's. Events that come
+ * before anyone listens (a peer that linked while the worker was starting) are
+ * held and replayed once the first listener is in.
+ */
 export class BridgedTransport implements Transport {
   readonly #links: PeerId[];
+  #held: BridgeDown[] | null = [];
   readonly #messages = new Listeners<[PeerId, Payload]>();
   readonly #opens = new Listeners<[PeerId]>();
   readonly #closes = new Listeners<[PeerId]>();
@@ -82,6 +87,31 @@ export class BridgedTransport implements Transport {
 
   /** An event from the page. */
   handle(m: BridgeDown): void {
+    this.#track(m);
+    if (this.#held && m.bridge !== 'connected') this.#held.push(m);
+    else this.#emit(m);
+  }
+
+  /** Keeps the list of links current at once, whether or not the event is held. */
+  #track(m: BridgeDown): void {
+    if (m.bridge === 'open' && !this.#links.includes(m.peer)) this.#links.push(m.peer);
+    if (m.bridge === 'closed') {
+      const at = this.#links.indexOf(m.peer);
+      if (at >= 0) this.#links.splice(at, 1);
+    }
+  }
+
+  #listening(): void {
+    const held = this.#held;
+    if (!held) return;
+    this.#held = null;
+    // After the rest of the listener's constructor has subscribed too.
+    queueMicrotask(() => {
+      for (const m of held) this.#emit(m);
+    });
+  }
+
+  #emit(m: BridgeDown): void {
     switch (m.bridge) {
       case 'connected': {
         const pending = this.#connecting.get(m.id);
@@ -96,13 +126,9 @@ export class BridgedTransport implements Transport {
       case 'message':
         return this.#messages.emit(m.from, m.data);
       case 'open':
-        if (!this.#links.includes(m.peer)) this.#links.push(m.peer);
         return this.#opens.emit(m.peer);
-      case 'closed': {
-        const at = this.#links.indexOf(m.peer);
-        if (at >= 0) this.#links.splice(at, 1);
+      case 'closed':
         return this.#closes.emit(m.peer);
-      }
       case 'error':
         return this.#errors.emit(m.error);
     }
@@ -135,23 +161,28 @@ export class BridgedTransport implements Transport {
   }
 
   onMessage(listener: (from: PeerId, data: Payload) => void): Unsubscribe {
+    this.#listening();
     return this.#messages.add(listener);
   }
 
   onOpen(listener: (peer: PeerId) => void): Unsubscribe {
+    this.#listening();
     return this.#opens.add(listener);
   }
 
   onClose(listener: (peer: PeerId) => void): Unsubscribe {
+    this.#listening();
     return this.#closes.add(listener);
   }
 
   onError(listener: (error: NetError) => void): Unsubscribe {
+    this.#listening();
     return this.#errors.add(listener);
   }
 
   close(): void {
     this.closed = true;
+    this.#held = null;
     for (const { resolve } of this.#connecting.values())
       resolve(fail('CLOSED', 'the bridge closed'));
     this.#connecting.clear();

@@ -1,0 +1,256 @@
+// Tables with no server at all: the page's transport is a manual-pairing
+// endpoint (net/manual.ts). The first newcomer pairs with the host by an offer
+// code and an answer code passed by hand; each later newcomer pairs the same
+// way with any browser already at the table, and the links to the others are
+// made by relaying offers over the links there are (net/mesh.ts). The session
+// runs in a worker over that transport, as for a PeerServer table.
+import { createManualEndpoint, inspectCode, type ManualTransport, type PeerId } from '$lib/net';
+import { newId, newRoomId, peerIdFor, type TableClient } from './client';
+import { fail, ok, type SessionResult } from './errors';
+import { cleanName } from './setup';
+import { openInWorker } from './remote-client';
+
+export interface PairedOptions {
+  readonly name: string;
+  /** STUN/TURN servers (none: host candidates only, the shortest codes; LAN). */
+  readonly iceServers?: readonly RTCIceServer[];
+}
+
+/** A no-server table on this page: its client, and the pairing of newcomers. */
+export interface PairedTable {
+  readonly client: TableClient;
+  /** An offer code for one newcomer (this browser's pending offer is replaced). */
+  offer(): Promise<SessionResult<PairingOffer>>;
+}
+
+export interface PairingOffer {
+  readonly code: string;
+  /** Takes the newcomer's answer code (or link); resolves once the link is up. */
+  accept(answer: string): Promise<SessionResult<PeerId>>;
+  cancel(): void;
+}
+
+/** A newcomer's answer: the code to send back, and the table once the other side takes it. */
+export interface PairingAnswer {
+  readonly answer: string;
+  readonly table: Promise<SessionResult<PairedTable>>;
+  cancel(): void;
+}
+
+/** How long an answer waits for its offerer to take it, and a relayed link to open. */
+const ANSWER_WAIT_MS = 5 * 60_000;
+const PAIRED_KEY = 'trainyard.paired';
+const MEMBER_ID = /^[a-z0-9]{4,32}$/;
+
+/** The link that carries a pairing code (`?join=<code>`, opened on any page of the site). */
+export function pairingLink(site: string, code: string): string {
+  const url = new URL(site);
+  url.search = new URLSearchParams({ join: code }).toString();
+  url.hash = '';
+  return url.href;
+}
+
+/**
+ * A pairing code from a `?join=` value, a pasted link or the bare code; null
+ * when the text is a room invite (`room.member`) instead.
+ */
+export function pairingCodeIn(text: string): string | null {
+  let code = text.trim();
+  try {
+    code = new URL(code).searchParams.get('join') ?? code;
+  } catch {
+    // Not a link: the code itself.
+  }
+  return code.includes('.') ? null : code.replace(/\s+/g, '');
+}
+
+/** The room and member a table's peer id names, if it is one. */
+function tablePeer(peer: PeerId): { room: string; member: string } | null {
+  const [room, member, ...rest] = peer.split('-');
+  return room && member && rest.length === 0 && MEMBER_ID.test(room) && MEMBER_ID.test(member)
+    ? { room, member }
+    : null;
+}
+
+/** What a code is, in words a player can act on; `kind` is what this step needs. */
+export function checkPairingCode(
+  text: string,
+  kind: 'offer' | 'answer',
+  room?: string,
+): SessionResult<{ readonly room: string; readonly peer: PeerId }> {
+  const code = pairingCodeIn(text);
+  if (code === null) {
+    return fail(
+      'WRONG_ROOM',
+      'that is an invite link for a table with a server: open it as a link',
+    );
+  }
+  const read = inspectCode(code);
+  if (!read.ok) return fail('WRONG_ROOM', read.error.message);
+  if (read.value.kind !== kind) {
+    return fail(
+      'WRONG_ROOM',
+      kind === 'offer'
+        ? 'that is an answer code: it goes back to the browser that made the offer'
+        : 'that is an offer code, not an answer: open it on the newcomer’s browser',
+    );
+  }
+  const at = tablePeer(read.value.peer);
+  if (!at) return fail('WRONG_ROOM', 'that code is not from a Trainyard table');
+  if (room !== undefined && at.room !== room) {
+    return fail('WRONG_ROOM', 'that answer comes from another table');
+  }
+  return ok({ room: at.room, peer: read.value.peer });
+}
+
+/** Whether `room` was played with no server (such a table cannot be rejoined after a reload). */
+export function isPairedRoom(room: string): boolean {
+  try {
+    return (localStorage.getItem(PAIRED_KEY) ?? '').split(' ').includes(room);
+  } catch {
+    return false;
+  }
+}
+
+function markPaired(room: string): void {
+  try {
+    const rooms = (localStorage.getItem(PAIRED_KEY) ?? '').split(' ').filter(Boolean);
+    localStorage.setItem(PAIRED_KEY, [...rooms.slice(-19), room].join(' '));
+  } catch {
+    // Not remembered: a reload then tries the room's signalling and says it fails.
+  }
+}
+
+function endpoint(room: string, member: string, o: PairedOptions) {
+  const made = createManualEndpoint({
+    id: peerIdFor(room, member),
+    iceServers: o.iceServers ?? [],
+    openTimeoutMs: ANSWER_WAIT_MS,
+  });
+  return made.ok ? ok(made.value) : fail<never>('NOT_NOW', made.error.message);
+}
+
+/**
+ * Links this browser to every member its neighbours announce: of two members,
+ * the lower id dials (as the session does), through a neighbour linked to both.
+ */
+function linkAround(t: ManualTransport, room: string): void {
+  const dial = (): void => {
+    for (const peer of t.reachable()) {
+      if (tablePeer(peer)?.room === room && t.id < peer) void t.connect(peer);
+    }
+  };
+  t.onRoutes(dial);
+  dial();
+}
+
+function offerWords(code: string, message: string): string {
+  switch (code) {
+    case 'BAD_CODE':
+      return message.includes('another offer')
+        ? 'that answer is for an older offer, which has expired: ask for an answer to the offer shown now'
+        : `that code is not right: ${message}`;
+    case 'TIMEOUT':
+    case 'PEER_UNAVAILABLE':
+      return 'no link came up: the answer may have expired, or the two browsers cannot reach each other (on different networks, add a TURN server in Connection settings)';
+    default:
+      return message;
+  }
+}
+
+function pairedTable(client: TableClient, t: ManualTransport, room: string): PairedTable {
+  let pending: { cancel(): void } | null = null;
+  return {
+    client,
+    async offer() {
+      pending?.cancel();
+      pending = null;
+      const made = await t.createOffer();
+      if (!made.ok) {
+        return fail(
+          'NOT_NOW',
+          made.error.code === 'CLOSED' ? 'the table is closed' : made.error.message,
+        );
+      }
+      const offer = made.value;
+      pending = offer;
+      return ok({
+        code: offer.code,
+        cancel: () => offer.cancel(),
+        async accept(answer) {
+          const checked = checkPairingCode(answer, 'answer', room);
+          if (!checked.ok) return checked;
+          const linked = await offer.complete(pairingCodeIn(answer) ?? '');
+          if (!linked.ok) {
+            return fail('UNKNOWN_PEER', offerWords(linked.error.code, linked.error.message));
+          }
+          if (pending === offer) pending = null;
+          return ok(linked.value);
+        },
+      });
+    },
+  };
+}
+
+/** A new table with no server, this browser its host; newcomers pair with it by code. */
+export async function hostPairedTable(o: PairedOptions): Promise<SessionResult<PairedTable>> {
+  const room = newRoomId();
+  const member = newId(6);
+  const made = endpoint(room, member, o);
+  if (!made.ok) return made;
+  const t = made.value;
+  linkAround(t, room);
+  const online = { room, member, name: cleanName(o.name) || 'Host', peer: t.id, links: [] };
+  const opened = await openInWorker({ kind: 'host', online, transport: t });
+  if (!opened.ok) return opened;
+  markPaired(room);
+  return ok(pairedTable(opened.value, t, room));
+}
+
+/**
+ * Answers the offer code of a browser at a table: the answer code comes at
+ * once; the table opens once that browser has taken it and the link is up.
+ */
+export async function answerPairing(
+  o: PairedOptions & { readonly code: string },
+): Promise<SessionResult<PairingAnswer>> {
+  const checked = checkPairingCode(o.code, 'offer');
+  if (!checked.ok) return checked;
+  const { room, peer: contact } = checked.value;
+  const member = newId(6);
+  const made = endpoint(room, member, o);
+  if (!made.ok) return made;
+  const t = made.value;
+  const answered = await t.acceptOffer(pairingCodeIn(o.code) ?? '');
+  if (!answered.ok) {
+    t.close();
+    return fail('WRONG_ROOM', offerWords(answered.error.code, answered.error.message));
+  }
+  const a = answered.value;
+  const table = a.peer.then(async (linked): Promise<SessionResult<PairedTable>> => {
+    if (!linked.ok) {
+      t.close();
+      return fail(
+        'UNKNOWN_PEER',
+        linked.error.code === 'TIMEOUT'
+          ? 'your answer was not taken in time and has expired: open the offer again for a new one'
+          : offerWords(linked.error.code, linked.error.message),
+      );
+    }
+    linkAround(t, room);
+    const name = cleanName(o.name) || 'Player';
+    const online = { room, member, name, peer: t.id, links: t.peers(), contact };
+    const opened = await openInWorker({ kind: 'join', online, transport: t });
+    if (!opened.ok) return opened;
+    markPaired(room);
+    return ok(pairedTable(opened.value, t, room));
+  });
+  return ok({
+    answer: a.answer,
+    table,
+    cancel: () => {
+      a.cancel();
+      t.close();
+    },
+  });
+}
