@@ -25,5 +25,8 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
+    // The service worker would download the whole site into every fresh context;
+    // only the offline suite needs it (it allows it itself).
+    serviceWorkers: 'block',
   },
 });

@@ -6,8 +6,10 @@
 import type { Move } from '$lib/engine';
 import type { EntryDraft, TableState } from '$lib/protocol';
 
-// A literal comparison, so that a real build folds it to false.
-export const TAMPER: boolean = import.meta.env.VITE_TRAINYARD_TAMPER === 'tile';
+// A literal comparison, so that a real build folds it to false; outside Vite
+// (tsx scripts) there is no import.meta.env.
+export const TAMPER: boolean =
+  typeof import.meta.env !== 'undefined' && import.meta.env.VITE_TRAINYARD_TAMPER === 'tile';
 
 let spent = false;
 

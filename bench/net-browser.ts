@@ -1,0 +1,227 @@
+// The net bench's browser part: four real Chromium contexts on one table over
+// WebRTC, signalled by the site's own PeerServer (`npm start`'s server), in
+// the network namespace bench/net.ts runs this in. Prints one JSON object.
+//   joinMs:  opening an invite link → seated in the lobby (each joiner, two tables)
+//   moveMs:  a person's click that makes a move → that move in the move log of
+//            all four pages (one seat played by hand, three on autoplay)
+//   dealMs:  the last "round over" → "Round 2 is dealt" on all four pages
+//            (4 players, double-12, every page on autoplay)
+// Clocks: every page and this script read one machine's Date.now().
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { buildIfNeeded } from '../scripts/build-if-needed.js';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
+import { startServer } from '../scripts/server.js';
+
+interface Line {
+  readonly at: number;
+  readonly text: string;
+}
+interface BenchWindow {
+  __lines: Line[];
+  __clicks: number[];
+}
+
+const NAMES = ['Ann', 'Bob', 'Cat', 'Dan'] as const;
+const MOVE_SAMPLES = 12;
+
+/** Every page records when each move-log line appears and when the person clicks. */
+function instrument(): void {
+  const w = window as unknown as BenchWindow;
+  w.__lines = [];
+  w.__clicks = [];
+  document.addEventListener('click', () => w.__clicks.push(Date.now()), true);
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const node of r.addedNodes) {
+        if (node instanceof HTMLLIElement && node.parentElement?.dataset.testid === 'move-log') {
+          w.__lines.push({ at: Date.now(), text: node.textContent?.trim() ?? '' });
+        }
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(() =>
+    localStorage.setItem('trainyard.settings', JSON.stringify({ speed: 'instant', sound: false })),
+  );
+  await page.addInitScript(instrument);
+  return page;
+}
+
+const lines = (page: Page): Promise<Line[]> =>
+  page.evaluate(() => (window as unknown as BenchWindow).__lines);
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0
+    ? NaN
+    : (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
+};
+
+/** Host creates a table with these options; the others join by link. Returns join times. */
+async function formTable(
+  pages: readonly Page[],
+  url: string,
+  options: Readonly<Record<string, number>>,
+): Promise<number[]> {
+  const [host, ...guests] = pages as [Page, ...Page[]];
+  await host.goto(`${url}lobby`);
+  await host.getByTestId('name-input').fill('Ann');
+  await host.getByTestId('create-online').click();
+  const link = await host.getByTestId('invite-link').inputValue({ timeout: 20_000 });
+  await host.getByTestId('variant-select').selectOption('mexican-train');
+  for (const [key, value] of Object.entries(options)) {
+    await host.getByTestId(`option-${key}`).fill(String(value));
+  }
+  const joins: number[] = [];
+  for (const [i, guest] of guests.entries()) {
+    const name = NAMES[i + 1]!;
+    const started = Date.now();
+    await guest.goto(link);
+    await guest.getByTestId('name-input').fill(name);
+    await guest.getByTestId('join').click();
+    await guest.getByTestId('seats').getByText(name).waitFor({ timeout: 20_000 });
+    joins.push(Date.now() - started);
+  }
+  await host
+    .getByTestId('seats')
+    .locator('li')
+    .nth(pages.length - 1)
+    .waitFor();
+  await host.getByTestId('start-game').click();
+  for (const p of pages) await p.waitForURL(/table\?room=/, { timeout: 30_000 });
+  return joins;
+}
+
+async function autoplay(page: Page): Promise<void> {
+  const button = page.getByTestId('autoplay');
+  await button.waitFor({ timeout: 60_000 });
+  while ((await button.getAttribute('aria-pressed')) !== 'true') {
+    await button.click();
+    await page.waitForTimeout(200);
+  }
+}
+
+/** One step by mouse when it is this page's turn; whether a move was made. */
+async function step(page: Page): Promise<boolean> {
+  const declare = page.getByRole('group', { name: 'Call-down' }).getByRole('button').first();
+  const usable = page.getByTestId('hand').locator('button.usable').first();
+  if (await declare.isVisible()) await declare.click();
+  else if (await usable.isVisible()) {
+    await usable.click();
+    const target = page.locator('.targets button.target').first();
+    if (
+      await target.waitFor({ timeout: 400 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await target.click();
+  } else if (await page.getByTestId('draw').isEnabled()) await page.getByTestId('draw').click();
+  else if (await page.getByTestId('pass').isEnabled()) await page.getByTestId('pass').click();
+  else return false;
+  return true;
+}
+
+/** Plays one seat by hand; each move's time until all pages logged it. */
+async function moveTimes(pages: readonly Page[], mover: Page): Promise<number[]> {
+  const samples: number[] = [];
+  const over = mover.getByTestId('game-over');
+  while (samples.length < MOVE_SAMPLES && !(await over.isVisible())) {
+    const before = await Promise.all(pages.map((p) => lines(p).then((l) => l.length)));
+    if (!(await step(mover))) {
+      await mover.waitForTimeout(50);
+      continue;
+    }
+    const clicked = await mover.evaluate(() => (window as unknown as BenchWindow).__clicks.at(-1)!);
+    const deadline = Date.now() + 10_000;
+    let shown: number[] | null = null;
+    while (Date.now() < deadline) {
+      const seen = await Promise.all(
+        pages.map(async (p, i) => (await lines(p)).slice(before[i]).find((l) => l.at >= clicked)),
+      );
+      if (seen.every(Boolean)) {
+        shown = seen.map((l) => l!.at);
+        break;
+      }
+      await mover.waitForTimeout(10);
+    }
+    if (shown) samples.push(Math.max(...shown) - clicked);
+  }
+  return samples;
+}
+
+/** "Round 1 is over" first seen anywhere → "Round 2 is dealt" seen everywhere. */
+async function secondDeal(pages: readonly Page[]): Promise<number> {
+  for (const p of pages) {
+    await p.waitForFunction(
+      () =>
+        (window as unknown as BenchWindow).__lines.some((l) =>
+          l.text.startsWith('Round 2 is dealt'),
+        ),
+      undefined,
+      { timeout: 240_000, polling: 200 },
+    );
+  }
+  const all = await Promise.all(pages.map(lines));
+  const over = Math.min(
+    ...all.map((ls) => ls.find((l) => l.text.startsWith('Round 1 is over'))?.at ?? Infinity),
+  );
+  const dealt = Math.max(
+    ...all.map((ls) => ls.find((l) => l.text.startsWith('Round 2 is dealt'))!.at),
+  );
+  return dealt - over;
+}
+
+export async function measure(): Promise<Record<string, unknown>> {
+  const found = findChromium();
+  if (found.error) return { status: 'skipped', reason: found.error };
+  buildIfNeeded({ quietStdout: true });
+  const server = await startServer({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    ...(found.executablePath ? { executablePath: found.executablePath } : {}),
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const moves = await Promise.all(NAMES.map(() => newPage(browser)));
+    const joinA = await formTable(moves, server.url, { set: 9, handSize: 8, rounds: 1 });
+    const [, mover, ...others] = moves as [Page, Page, ...Page[]];
+    for (const p of [moves[0]!, ...others]) await autoplay(p);
+    await mover.getByTestId('hand').locator('button').first().waitFor({ timeout: 60_000 });
+    const moveMs = await moveTimes(moves, mover);
+    await Promise.all(moves.map((p) => p.context().close()));
+
+    const deals = await Promise.all(NAMES.map(() => newPage(browser)));
+    const joinB = await formTable(deals, server.url, { rounds: 2 });
+    for (const p of deals) await autoplay(p);
+    const dealMs = await secondDeal(deals);
+    const joins = [...joinA, ...joinB];
+    return {
+      table: '4 Chromium contexts, WebRTC, same-origin PeerServer, instant pace',
+      joinMedianMs: median(joins),
+      joinMs: joins,
+      moveMedianMs: median(moveMs),
+      moveMs,
+      dealMs,
+      deal: 'Mexican Train, 4 players, double-12, round 2 (every page on autoplay)',
+      targets: { joinMedianMs: 1000, moveMedianMs: 50, dealMs: 1500 },
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+// Run directly (bench/net.ts spawns this in a network namespace).
+if (process.argv[1]?.endsWith('net-browser.ts')) {
+  measure().then(
+    (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
+    (error: unknown) => {
+      process.stdout.write(`${JSON.stringify({ status: 'error', message: String(error) })}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
