@@ -4,8 +4,10 @@
 //   joinMs:  opening an invite link → seated in the lobby (each joiner, two tables)
 //   moveMs:  a person's click that makes a move → that move in the move log of
 //            all four pages (one seat played by hand, three on autoplay)
-//   dealMs:  the last "round over" → "Round 2 is dealt" on all four pages
-//            (4 players, double-12, every page on autoplay)
+//   dealMs:  the host's click on Start → "Round 1 is dealt" on all four pages
+//            (4 players, double-12: agreement, shuffles, locks and keys; the
+//            pages' load is inside); dealNextMs: "Round 1 is over" first
+//            seen → "Round 2 is dealt" everywhere (the audit of round 1 is inside)
 // Clocks: every page and this script read one machine's Date.now().
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildIfNeeded } from '../scripts/build-if-needed.js';
@@ -61,12 +63,12 @@ const median = (xs: readonly number[]): number => {
     : (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
 };
 
-/** Host creates a table with these options; the others join by link. Returns join times. */
+/** Host creates a table with these options; the others join by link; the host starts. */
 async function formTable(
   pages: readonly Page[],
   url: string,
   options: Readonly<Record<string, number>>,
-): Promise<number[]> {
+): Promise<{ joins: number[]; started: number }> {
   const [host, ...guests] = pages as [Page, ...Page[]];
   await host.goto(`${url}lobby`);
   await host.getByTestId('name-input').fill('Ann');
@@ -91,9 +93,10 @@ async function formTable(
     .locator('li')
     .nth(pages.length - 1)
     .waitFor();
+  const started = Date.now();
   await host.getByTestId('start-game').click();
   for (const p of pages) await p.waitForURL(/table\?room=/, { timeout: 30_000 });
-  return joins;
+  return { joins, started };
 }
 
 async function autoplay(page: Page): Promise<void> {
@@ -154,26 +157,17 @@ async function moveTimes(pages: readonly Page[], mover: Page): Promise<number[]>
   return samples;
 }
 
-/** "Round 1 is over" first seen anywhere → "Round 2 is dealt" seen everywhere. */
-async function secondDeal(pages: readonly Page[]): Promise<number> {
+/** When the log line starting with `text` appeared on each page (waits for all). */
+async function seen(pages: readonly Page[], text: string): Promise<number[]> {
   for (const p of pages) {
     await p.waitForFunction(
-      () =>
-        (window as unknown as BenchWindow).__lines.some((l) =>
-          l.text.startsWith('Round 2 is dealt'),
-        ),
-      undefined,
-      { timeout: 240_000, polling: 200 },
+      (t) => (window as unknown as BenchWindow).__lines.some((l) => l.text.startsWith(t)),
+      text,
+      { timeout: 240_000, polling: 100 },
     );
   }
   const all = await Promise.all(pages.map(lines));
-  const over = Math.min(
-    ...all.map((ls) => ls.find((l) => l.text.startsWith('Round 1 is over'))?.at ?? Infinity),
-  );
-  const dealt = Math.max(
-    ...all.map((ls) => ls.find((l) => l.text.startsWith('Round 2 is dealt'))!.at),
-  );
-  return dealt - over;
+  return all.map((ls) => ls.find((l) => l.text.startsWith(text))!.at);
 }
 
 export async function measure(): Promise<Record<string, unknown>> {
@@ -187,7 +181,8 @@ export async function measure(): Promise<Record<string, unknown>> {
   });
   try {
     const moves = await Promise.all(NAMES.map(() => newPage(browser)));
-    const joinA = await formTable(moves, server.url, { set: 9, handSize: 8, rounds: 1 });
+    const { joins: joinA } = await formTable(moves, server.url, { set: 9, handSize: 8, rounds: 1 });
+    console.error(`net bench: seated in ${joinA.join(', ')} ms; playing one seat by hand…`);
     const [, mover, ...others] = moves as [Page, Page, ...Page[]];
     for (const p of [moves[0]!, ...others]) await autoplay(p);
     await mover.getByTestId('hand').locator('button').first().waitFor({ timeout: 60_000 });
@@ -195,9 +190,12 @@ export async function measure(): Promise<Record<string, unknown>> {
     await Promise.all(moves.map((p) => p.context().close()));
 
     const deals = await Promise.all(NAMES.map(() => newPage(browser)));
-    const joinB = await formTable(deals, server.url, { rounds: 2 });
+    console.error(`net bench: moves shown in ${moveMs.join(', ')} ms; a two-round table…`);
+    const { joins: joinB, started } = await formTable(deals, server.url, { rounds: 2 });
+    const dealMs = Math.max(...(await seen(deals, 'Round 1 is dealt'))) - started;
     for (const p of deals) await autoplay(p);
-    const dealMs = await secondDeal(deals);
+    const over = Math.min(...(await seen(deals, 'Round 1 is over')));
+    const dealNextMs = Math.max(...(await seen(deals, 'Round 2 is dealt'))) - over;
     const joins = [...joinA, ...joinB];
     return {
       table: '4 Chromium contexts, WebRTC, same-origin PeerServer, instant pace',
@@ -206,7 +204,8 @@ export async function measure(): Promise<Record<string, unknown>> {
       moveMedianMs: median(moveMs),
       moveMs,
       dealMs,
-      deal: 'Mexican Train, 4 players, double-12, round 2 (every page on autoplay)',
+      dealNextMs,
+      deal: 'Mexican Train, 4 players, double-12 (from Start; round 2 after round 1 is over)',
       targets: { joinMedianMs: 1000, moveMedianMs: 50, dealMs: 1500 },
     };
   } finally {

@@ -1,6 +1,11 @@
-// Net: the in-memory transport's own cost (what tests, bots and
-// pass-and-play pay per message). WebRTC throughput needs two browsers and is
-// covered for correctness, not speed, by the e2e suite.
+// Net: four Chromium pages on one table over WebRTC (join, move and deal
+// times: bench/net-browser.ts, run in a private network namespace like the
+// browser tests), and the in-memory transport's own cost (what tests, bots and
+// pass-and-play pay per message).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { inNetns, netnsAvailable } from '../scripts/netns.js';
+import { PROJECT_ROOT } from '../scripts/server.js';
 import { createMemoryNetwork } from '../src/lib/net/memory';
 import type { Transport } from '../src/lib/net/transport';
 
@@ -73,8 +78,36 @@ async function relay(guests: number, count: number): Promise<Record<string, numb
   };
 }
 
+/** bench/net-browser.ts in its own process (in the namespace when we can): its JSON. */
+function browsers(): Promise<Record<string, unknown>> {
+  const tsx = path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const command = [process.execPath, tsx, path.join(PROJECT_ROOT, 'bench', 'net-browser.ts')];
+  const [program, args] = netnsAvailable() ? inNetns(command) : [command[0]!, command.slice(1)];
+  return new Promise((resolve) => {
+    const child = spawn(program, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', (e) => resolve({ status: 'error', message: e.message }));
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as Record<string, unknown>);
+      } catch {
+        resolve({
+          status: 'error',
+          message: `no result from net-browser.ts: ${out.slice(0, 200)}`,
+        });
+      }
+    });
+  });
+}
+
 export async function run(): Promise<Record<string, unknown>> {
+  const webrtc = await browsers();
   return {
+    ...Object.fromEntries(
+      ['joinMedianMs', 'moveMedianMs', 'dealMs'].map((k) => [k, webrtc[k] ?? null]),
+    ),
+    webrtc,
     transport: 'memory',
     throughput1KiB: await throughput(20_000, 1024),
     pingPong: await roundTrips(5_000),

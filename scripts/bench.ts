@@ -1,4 +1,4 @@
-// `npm run bench`: one JSON object on stdout with a section per area. Each
+// `npm run bench [-- area…]`: one JSON object on stdout with a section per area. Each
 // section comes from bench/<area>.ts (`export async function run()`); areas
 // without a module report `{"status":"not yet measured"}`. Anything the
 // modules print goes to stderr, so stdout stays one JSON document.
@@ -38,9 +38,16 @@ console.log = console.error;
 console.info = console.error;
 process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 
+// `npm run bench -- net ui`: only the areas named.
+const asked = process.argv.slice(2);
+const unknown = asked.filter((a) => !(AREAS as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`unknown bench area ${unknown.join(', ')}; areas: ${AREAS.join(', ')}`);
+  process.exit(2);
+}
 const report: Record<string, unknown> = {};
 let failed = false;
-for (const area of AREAS) {
+for (const area of AREAS.filter((a) => asked.length === 0 || asked.includes(a))) {
   console.error(`bench: ${area}…`);
   const section = await measure(area);
   if (section.status === 'error') failed = true;

@@ -12,26 +12,17 @@
 // namespace with one veth interface and a default route: headless Chromium
 // needs that to gather ICE candidates, and no test traffic leaves the machine.
 // Set TRAINYARD_NETNS=0 to run it in the host's namespace instead.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.js';
 import { findChromium } from './chromium.js';
+import { inNetns, netnsAvailable } from './netns.js';
 import { PROJECT_ROOT } from './server.js';
 
 const OUT = path.join(PROJECT_ROOT, '.test-output');
 const VITEST = path.join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const PLAYWRIGHT = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
-
-const NETNS_SETUP = [
-  'set -e',
-  'ip link set lo up',
-  'ip link add veth0 type veth peer name veth1',
-  'ip addr add 10.99.0.1/24 dev veth0',
-  'ip link set veth0 up',
-  'ip link set veth1 up',
-  'ip route add default via 10.99.0.254 dev veth0',
-].join('; ');
 
 /** @typedef {{ name: string, passed: number, failed: number, skipped: number, notes: string[] }} SuiteResult */
 
@@ -70,19 +61,6 @@ function readJson(file) {
   } catch {
     return undefined;
   }
-}
-
-/** @param {string} command */
-function onPath(command) {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
-/** Whether the browser suite can run in its own network namespace here. */
-function netnsAvailable() {
-  if (process.env.TRAINYARD_NETNS === '0') return false;
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
-  if (!onPath('unshare') || !onPath('ip')) return false;
-  return spawnSync('unshare', ['-n', 'sh', '-c', NETNS_SETUP], { stdio: 'ignore' }).status === 0;
 }
 
 /** @returns {Promise<SuiteResult>} */
@@ -138,11 +116,7 @@ async function e2eSuite() {
   let status;
   if (netnsAvailable()) {
     console.log('Browser tests run in a private network namespace (unshare -n, veth0 10.99.0.1).');
-    status = await run(
-      'unshare',
-      ['-n', 'sh', '-c', `${NETNS_SETUP}; exec "$@"`, 'sh', ...playwright],
-      env,
-    );
+    status = await run(...inNetns(playwright), env);
   } else {
     status = await run(playwright[0] ?? process.execPath, playwright.slice(1), env);
   }
