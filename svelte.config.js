@@ -3,21 +3,21 @@ import { readFileSync } from 'node:fs';
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 
-// The one inline script of src/app.html (it sets the connect-src policy from
-// the stored net settings), hashed from the file itself so the policy never
-// lags behind an edit of the script.
+// The inline script of src/app.html (it sets the connect-src policy from the
+// stored net settings), hashed from the file itself so the policy never lags
+// behind an edit of the script.
 const template = readFileSync(new URL('./src/app.html', import.meta.url), 'utf8');
 /** @param {string} text */
 const sha256 = (text) =>
   /** @type {`sha256-${string}`} */ (
     `sha256-${createHash('sha256').update(text).digest('base64')}`
   );
-const bootScripts = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) =>
+const bootScripts = [...template.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map(([, text]) =>
   sha256(text ?? ''),
 );
 
 // The style attribute of SvelteKit's route announcer (the aria-live region its
-// generated root component adds after the first navigation), verbatim.
+// generated root component adds once the app starts), verbatim.
 const ANNOUNCER_STYLE =
   'position: absolute; left: 0; top: 0; clip: rect(0 0 0 0); clip-path: inset(50%); overflow: hidden; white-space: nowrap; width: 1px; height: 1px';
 
