@@ -6,6 +6,8 @@
 // of its face over the canvas, so the canvas is drawn twice per move, not on
 // every frame of the slide. Loaded on demand (see `loadBoard` in index.ts).
 import { Application, Container, Graphics, Text } from 'pixi.js';
+// Shader and uniform code without `new Function`: the site's CSP has no 'unsafe-eval'.
+import 'pixi.js/unsafe-eval';
 import type { Target } from '../engine';
 import type { Board, BoardCallbacks, BoardInput } from './board-types';
 import { clampCamera, homeCamera, panBy, toWorld, zoomAt } from './camera';

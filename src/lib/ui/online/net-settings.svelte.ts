@@ -13,6 +13,7 @@ import {
   type NetSettings,
   type SettingsIssue,
   type Signalling,
+  type SignallingChoice,
 } from '$lib/session';
 
 export const NET_SETTINGS_KEY = 'trainyard.net';
@@ -90,6 +91,30 @@ export function sameOriginPath(appBase: string): string {
   return `${appBase.replace(/\/+$/, '')}/peerjs`;
 }
 
+/**
+ * What the connect-src policy that src/app.html's boot script writes at page
+ * load allows for a stored choice (null: none, the defaults): this site, and the
+ * public PeerJS server or the custom one. A CSP source cannot name an IPv6
+ * address, so such a server gets its schemes only. The same rule as that
+ * script (a test runs both).
+ */
+export function connectPolicy(choice: SignallingChoice | null): string {
+  let sources = "'self' https://0.peerjs.com wss://0.peerjs.com";
+  if (choice?.kind === 'same-origin') sources = "'self'";
+  else if (choice?.kind === 'custom') {
+    const [http, ws] = choice.secure ? ['https:', 'wss:'] : ['http:', 'ws:'];
+    const at = choice.host.startsWith('[') ? '' : `//${choice.host}:${choice.port}`;
+    sources = `'self' ${http}${at} ${ws}${at}`;
+  }
+  return `connect-src ${sources}`;
+}
+
+/** The connect-src policy the boot script put in force on this page (null: none). */
+function policyInForce(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector('meta[data-connect-policy]')?.getAttribute('content') ?? null;
+}
+
 export class NetSettingsState {
   /** What the page found at `<site>/peerjs` (null until probed). */
   detected = $state.raw<Signalling | null>(null);
@@ -97,11 +122,17 @@ export class NetSettingsState {
   chosen = $state.raw<NetSettings | null>(null);
   readonly #storage: StorageLike | null;
   readonly #appBase: string;
+  readonly #inForce: string | null;
   #probe: Promise<Signalling> | null = null;
 
-  constructor(appBase: string, storage: StorageLike | null = browserStorage()) {
+  constructor(
+    appBase: string,
+    storage: StorageLike | null = browserStorage(),
+    inForce: string | null = policyInForce(),
+  ) {
     this.#appBase = appBase;
     this.#storage = storage;
+    this.#inForce = inForce;
     const raw = storage?.getItem(NET_SETTINGS_KEY) ?? null;
     if (raw !== null) {
       const parsed = parseNetSettings(raw);
@@ -122,6 +153,19 @@ export class NetSettingsState {
   /** Whether the page is served with its own PeerServer (as by `npm start`). */
   get sameOriginAvailable(): boolean {
     return this.detected?.kind === 'same-origin';
+  }
+
+  /**
+   * Whether the page must reload before it may reach the chosen server: the
+   * connect-src policy is set once, at page load, from the stored settings
+   * (a choice it already allows, like this site's own server, needs none).
+   */
+  get reloadNeeded(): boolean {
+    if (this.#inForce === null) return false;
+    const allowed = this.#inForce.split(' ');
+    return connectPolicy(this.chosen?.signalling ?? null)
+      .split(' ')
+      .some((source) => !allowed.includes(source));
   }
 
   /** The signalling for a new endpoint, after the probe. */
