@@ -1,6 +1,7 @@
 // The Trainyard server: the static build plus a same-origin PeerServer, on one
 // port. Used by `npm start` (LAN play without internet) and by the e2e tests.
 import express from 'express';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -30,10 +31,23 @@ function fallbackHtml(root, base) {
   if (!fs.existsSync(file)) return undefined;
   const html = fs.readFileSync(file, 'utf8');
   if (base === '/') return html;
-  return html
+  const rebased = html
     .replace(/(href|src)="\/(?!\/)/g, `$1="${base}`)
     .replace(/import\("\/(?!\/)/g, `import("${base}`)
     .replace(/base: ""/, `base: ${JSON.stringify(base.slice(0, -1))}`);
+  // The page's Content Security Policy allows its inline scripts by hash: follow the edit.
+  const scripts = (/** @type {string} */ page) =>
+    [...page.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map(([, text]) =>
+      sha256(text ?? ''),
+    );
+  const before = scripts(html);
+  const after = scripts(rebased);
+  return before.reduce((page, hash, i) => page.replace(hash, after[i] ?? hash), rebased);
+}
+
+/** @param {string} text */
+function sha256(text) {
+  return `sha256-${createHash('sha256').update(text).digest('base64')}`;
 }
 
 /**
