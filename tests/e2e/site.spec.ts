@@ -61,8 +61,12 @@ test('the build works from a subpath of a plain static host', async ({ page }) =
 
 test('a deep link gets the app through the SPA fallback', async ({ page }) => {
   const seen = watch(page);
-  const response = await page.goto(`${served('E2E_ROOT_URL')}no/such/table?join=abc`);
+  const response = await page.goto(`${served('E2E_ROOT_URL')}no/such/table?room=abc`);
   expect(response?.status()).toBe(200);
   await expect(page.getByText('404')).toBeVisible();
   expect(seen.errors).toEqual([]);
+  // An invite on an unknown page still reaches the lobby, which names what is wrong with it.
+  await page.goto(`${served('E2E_ROOT_URL')}no/such/table?join=abc`);
+  await expect(page).toHaveURL(/lobby\?join=abc/);
+  await expect(page.getByText('This link is damaged or not for Trainyard')).toBeVisible();
 });
