@@ -65,6 +65,8 @@ function glContext(canvas: HTMLCanvasElement): GlContext {
   return { gl, software };
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 interface SlideState {
   readonly tile: number;
   readonly el: HTMLElement;
@@ -345,10 +347,15 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   // pixijs#10331: destroying before init resolves breaks; the init promise is
   // tracked and a board destroyed early is torn down once it is up.
   const canvas = document.createElement('canvas');
-  const context = glContext(canvas);
-  software = context.software;
   const ready = (async () => {
+    // Evaluating pixi.js, probing WebGL and starting the renderer each get a task
+    // of their own (the first draw is a frame of its own): in one piece they held
+    // the page's thread for over 100 ms where WebGL runs in software.
+    await nextTask();
+    const context = glContext(canvas);
+    software = context.software;
     if (!context.gl) throw new Error('WebGL is not available');
+    await nextTask();
     await renderer.init({
       canvas,
       context: context.gl,
