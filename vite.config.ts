@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 // Without this, Rolldown loads whatever a used module or a barrel (`$lib/session`)
 // imports: the table page fetched the whole session, protocol and bots that run in
 // its worker. tweetnacl is a CommonJS module whose wrapper counts as an effect.
+// So a bare `import './x'` of such a module of ours is dropped: a package imported
+// for its effect (e.g. `pixi.js/unsafe-eval`) is imported where it is needed.
 const SIDE_EFFECT_FREE =
   /\/src\/lib\/(engine|protocol|bots|session|net|render)\/(?![^?]*table-worker)[^?]*\.ts$|\/node_modules\/tweetnacl\//;
 
