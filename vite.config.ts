@@ -1,8 +1,56 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+// Our library layers run nothing on import but their own declarations (the worker's
+// entry aside), so a module none of whose exports a page uses need not be loaded.
+// Without this, Rolldown loads whatever a used module or a barrel (`$lib/session`)
+// imports: the table page fetched the whole session, protocol and bots that run in
+// its worker. tweetnacl is a CommonJS module whose wrapper counts as an effect.
+// So a bare `import './x'` of such a module of ours is dropped: a package imported
+// for its effect (e.g. `pixi.js/unsafe-eval`) is imported where it is needed.
+const SIDE_EFFECT_FREE =
+  /\/src\/lib\/(engine|protocol|bots|session|net|render)\/(?![^?]*table-worker)[^?]*\.ts$|\/node_modules\/tweetnacl\//;
+
+// libsodium's build carries its WebAssembly as base64 in the JS (380 KB, 165 KB
+// gzipped). In the built site it becomes a file of its own, fetched when the
+// accelerator loads: the binary gzips to 124 KB. If the fetch fails, the
+// accelerator does not load and the pure-JS path runs, as on a platform without
+// WebAssembly. The dev server and the tests keep the inlined copy.
+const INLINED_WASM = /\(\w=>\{for\(var .{0,600}?\}\)\("(AGFzbQ[A-Za-z0-9+/]*=*)"\)/s;
+
+function sodiumWasmFile(): Plugin {
+  return {
+    name: 'trainyard:sodium-wasm-file',
+    apply: 'build',
+    transform: {
+      filter: { id: /libsodium-sumo\.mjs$/ },
+      handler(code) {
+        if (this.environment.config.consumer === 'server') return null;
+        const found = INLINED_WASM.exec(code);
+        if (!found?.[1]) this.error('libsodium-sumo: its inlined WebAssembly was not found');
+        const ref = this.emitFile({
+          type: 'asset',
+          name: 'libsodium-sumo.wasm',
+          source: Buffer.from(found[1], 'base64'),
+        });
+        const fetched = `new Uint8Array(await (await fetch(import.meta.ROLLUP_FILE_URL_${ref})).arrayBuffer())`;
+        return { code: code.replace(found[0], () => fetched), map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sveltekit()],
+  plugins: [sveltekit(), sodiumWasmFile()],
+  worker: { plugins: () => [sodiumWasmFile()] },
+  build: {
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => (SIDE_EFFECT_FREE.test(id) ? false : undefined),
+      },
+    },
+  },
   test: {
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

@@ -1,10 +1,16 @@
-// Bundle size: gzip size of the JS the landing page loads (the files its
-// index.html preloads or imports) and of the whole build. Builds first if needed.
+// Bundle size: gzip size of the JS and WebAssembly each page really loads, recorded
+// in headless Chromium against the built site: the landing page from a cold load,
+// and the table page from a cold load of a solo game in progress (its board, Pixi's
+// renderer, the table worker and whatever the worker fetches). Reading the chunks'
+// imports instead overcounts: Vite lists a dynamic import's dependencies next to
+// it, and Pixi names renderers and environments it never picks. Builds first if needed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { buildIfNeeded } from '../scripts/build-if-needed.js';
-import { PROJECT_ROOT } from '../scripts/server.js';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
+import { PROJECT_ROOT, startServer } from '../scripts/server.js';
 
 interface Sizes {
   files: number;
@@ -12,7 +18,9 @@ interface Sizes {
   gzipBytes: number;
 }
 
+const BUILD = path.join(PROJECT_ROOT, 'build');
 const gzipSize = (data: Buffer): number => gzipSync(data, { level: 9 }).length;
+const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
 
 function sizes(files: readonly string[]): Sizes {
   let bytes = 0;
@@ -32,107 +40,106 @@ function walk(dir: string): string[] {
   });
 }
 
-/** JS files an HTML page references: modulepreload links, scripts, dynamic imports. */
-export function referencedJs(html: string): string[] {
-  const found = new Set<string>();
-  const patterns = [
-    /<link[^>]+href="([^"]+\.js)"/g,
-    /<script[^>]+src="([^"]+\.js)"/g,
-    /import\("([^"]+\.js)"\)/g,
-  ];
-  for (const pattern of patterns) {
-    for (const match of html.matchAll(pattern)) if (match[1]) found.add(match[1]);
+const largest = (files: readonly string[], n: number) =>
+  files
+    .map((f) => ({ file: path.relative(BUILD, f), gzipKB: kb(gzipSize(fs.readFileSync(f))) }))
+    .sort((a, b) => b.gzipKB - a.gzipKB)
+    .slice(0, n);
+
+/** Build files (JS, WebAssembly) requested by anything in the context while `work` runs. */
+async function loads(
+  context: BrowserContext,
+  base: string,
+  work: () => Promise<void>,
+): Promise<string[]> {
+  const seen = new Set<string>();
+  const record = (url: string) => {
+    const { pathname } = new URL(url);
+    if (!url.startsWith(base) || !/\.(m?js|wasm)$/.test(pathname)) return;
+    const file = path.join(
+      BUILD,
+      decodeURIComponent(pathname.slice(new URL(base).pathname.length)),
+    );
+    if (fs.existsSync(file)) seen.add(file);
+  };
+  const onRequest = (request: { url(): string }) => record(request.url());
+  context.on('request', onRequest);
+  try {
+    await work();
+  } finally {
+    context.off('request', onRequest);
   }
-  return [...found];
+  return [...seen];
 }
 
-interface Load {
-  readonly file: string;
-  /** Loaded only when asked for: a dynamic import, a worker or WebAssembly by URL. */
-  readonly lazy: boolean;
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
 }
-
-/** Files a built JS file loads: static and dynamic imports, workers and WebAssembly by URL. */
-function loadedBy(file: string): Load[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const refs = new Map<string, boolean>();
-  for (const m of text.matchAll(
-    /(import\(|new URL\()?["'`](\.{1,2}\/[^"'`\s]+\.(?:js|wasm))["'`]/g,
-  )) {
-    if (!m[2]) continue;
-    const ref = path.resolve(path.dirname(file), m[2]);
-    const lazy = m[1] !== undefined || ref.endsWith('.wasm');
-    refs.set(ref, (refs.get(ref) ?? true) && lazy);
-  }
-  return [...refs].map(([f, lazy]) => ({ file: f, lazy }));
-}
-
-/**
- * What a page loads to run: the JS its HTML names, then what that JS imports,
- * transitively; with `lazy`, also what it loads on demand (the Pixi board, the
- * table worker, WebAssembly) — never other routes' nodes, which the router
- * loads only on navigation.
- */
-export function pageFiles(build: string, page: string, lazy: boolean): string[] {
-  const html = fs.readFileSync(path.join(build, page), 'utf8');
-  const start = referencedJs(html).map((ref) => path.join(build, ref.replace(/^\.?\//, '')));
-  const seen = new Set<string>(start);
-  const queue = [...start];
-  const nodes = path.join(build, '_app', 'immutable', 'nodes');
-  while (queue.length > 0) {
-    const file = queue.shift() as string;
-    if (!fs.existsSync(file) || !file.endsWith('.js')) continue;
-    for (const load of loadedBy(file)) {
-      if (seen.has(load.file) || load.file.startsWith(nodes) || !fs.existsSync(load.file)) continue;
-      if (load.lazy && !lazy) continue;
-      seen.add(load.file);
-      queue.push(load.file);
-    }
-  }
-  return [...seen].filter((f) => fs.existsSync(f));
-}
-
-const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
 
 export async function run(): Promise<Record<string, unknown>> {
+  const found = findChromium();
+  if (found.error) return { status: 'skipped', reason: found.error };
   buildIfNeeded({ quietStdout: true });
-  const build = path.join(PROJECT_ROOT, 'build');
-  const html = fs.readFileSync(path.join(build, 'index.html'), 'utf8');
-  const landing = referencedJs(html).map((ref) => path.join(build, ref.replace(/^\.?\//, '')));
-  const all = walk(build);
-  const js = all.filter((file) => file.endsWith('.js'));
-  const largest = js
-    .map((file) => ({
-      file: path.relative(build, file),
-      gzipBytes: gzipSize(fs.readFileSync(file)),
-    }))
-    .sort((a, b) => b.gzipBytes - a.gzipBytes)
-    .slice(0, 3);
-  const landingAll = pageFiles(build, 'index.html', false);
-  const table = pageFiles(build, 'table.html', true);
-  const landingSizes = sizes(landingAll);
-  const tableSizes = sizes(table);
-  return {
-    gzipLevel: 9,
-    landingGzipKB: kb(landingSizes.gzipBytes),
-    landingTargetKB: 120,
-    tableGzipKB: kb(tableSizes.gzipBytes),
-    tableTargetKB: 450,
-    tablePage: {
-      ...tableSizes,
-      worker: table.filter((f) => f.includes('/workers/')).map((f) => path.relative(build, f)),
-      largest: table
-        .map((f) => ({ file: path.relative(build, f), gzipKB: kb(gzipSize(fs.readFileSync(f))) }))
-        .sort((a, b) => b.gzipKB - a.gzipKB)
-        .slice(0, 4),
-    },
-    landingLargest: landingAll
-      .map((f) => ({ file: path.relative(build, f), gzipKB: kb(gzipSize(fs.readFileSync(f))) }))
-      .sort((a, b) => b.gzipKB - a.gzipKB)
-      .slice(0, 3),
-    landingPageJs: sizes(landing),
-    allJs: sizes(js),
-    wholeBuild: sizes(all),
-    largestJs: largest,
-  };
+  const server = await startServer({ port: 0, host: '127.0.0.1', peerServer: false });
+  const browser = await chromium.launch({
+    ...(found.executablePath ? { executablePath: found.executablePath } : {}),
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    // A service worker would fetch every file to precache it: measure the pages alone.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
+    const landingPage = await context.newPage();
+    const landing = await loads(context, server.url, async () => {
+      await landingPage.goto(server.url);
+      await settle(landingPage);
+    });
+
+    // A solo game to come back to; then the table page loaded cold in a new tab.
+    await landingPage.getByTestId('play-solo').click();
+    await landingPage.getByTestId('variant-select').selectOption('mexican-train');
+    await landingPage.getByTestId('option-rounds').fill('1');
+    await landingPage.getByTestId('start-game').click();
+    await landingPage.waitForURL(/table\?room=/);
+    await landingPage.getByTestId('hand').locator('button').first().waitFor({ timeout: 60_000 });
+    const tableUrl = landingPage.url();
+    await landingPage.close();
+    const tablePage = await context.newPage();
+    // Routing turns Chromium's cache off, so every file the page needs is requested.
+    await tablePage.route('**/*', (route) => route.continue());
+    const table = await loads(context, server.url, async () => {
+      await tablePage.goto(tableUrl);
+      await tablePage.getByTestId('hand').locator('button').first().waitFor({ timeout: 60_000 });
+      await settle(tablePage);
+    });
+
+    const all = walk(BUILD);
+    const js = all.filter((file) => /\.(m?js|wasm)$/.test(file));
+    const landingSizes = sizes(landing);
+    const tableSizes = sizes(table);
+    return {
+      gzipLevel: 9,
+      measured: 'files each page requested in headless Chromium (service workers blocked)',
+      landingGzipKB: kb(landingSizes.gzipBytes),
+      landingTargetKB: 120,
+      tableGzipKB: kb(tableSizes.gzipBytes),
+      tableTargetKB: 450,
+      landingPage: { ...landingSizes, largest: largest(landing, 3) },
+      tablePage: {
+        ...tableSizes,
+        worker: table.filter((f) => f.includes('/workers/')).map((f) => path.relative(BUILD, f)),
+        wasm: table.filter((f) => f.endsWith('.wasm')).map((f) => path.relative(BUILD, f)),
+        largest: largest(table, 5),
+      },
+      allJs: sizes(js),
+      wholeBuild: sizes(all),
+      largestJs: largest(js, 3),
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }

@@ -1,11 +1,11 @@
-// The Pixi board: one Application per mount, drawn only when something changed
+// The Pixi board: one WebGL renderer per mount, drawn only when something changed
 // (at most once per animation frame), panned by dragging and zoomed by wheel or
 // pinch; taps on glowing targets become intents. The scene is retained: an
 // update lays the view out again (pure arithmetic) and touches only the
 // display objects that changed. The tile just played slides in as a DOM copy
 // of its face over the canvas, so the canvas is drawn twice per move, not on
 // every frame of the slide. Loaded on demand (see `loadBoard` in index.ts).
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, Text, WebGLRenderer } from 'pixi.js';
 // Shader and uniform code without `new Function`: the site's CSP has no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
 import type { Target } from '../engine';
@@ -67,6 +67,8 @@ function glContext(canvas: HTMLCanvasElement): GlContext {
   return { gl, software };
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 interface SlideState {
   readonly tile: number;
   readonly el: HTMLElement;
@@ -74,7 +76,10 @@ interface SlideState {
 }
 
 export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): Promise<Board> {
-  const app = new Application();
+  // A renderer and a stage rather than an Application: Application picks its
+  // renderer at run time, so WebGPU's and Canvas's would ship too, unused.
+  const renderer = new WebGLRenderer();
+  const stage = new Container();
   const resolution = Math.min(3, window.devicePixelRatio || 1);
   let alive = true;
   let started = false;
@@ -213,7 +218,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   /** Waits for the GPU (software GL included) to finish the frame: measurement only. */
   const finish = () => {
     // gl.finish() returns early in Chromium; reading a pixel back does wait.
-    const gl = (app.renderer as unknown as { gl?: WebGLRenderingContext }).gl;
+    const gl = renderer.gl as WebGL2RenderingContext | undefined;
     if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
   };
 
@@ -241,7 +246,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
       scene.glow.alpha = 0.7 + 0.3 * Math.sin(time / 260);
       more = true;
     } else if (scene) scene.glow.alpha = 1;
-    app.render();
+    renderer.render(stage);
     if (callbacks.onFrame) {
       const script = performance.now() - t0;
       finish();
@@ -258,7 +263,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   const resize = () => {
     if (!started || !alive) return;
     viewport = viewSize();
-    app.renderer.resize(viewport.width, viewport.height);
+    renderer.resize(viewport.width, viewport.height);
     placeStatus();
     stale = true;
     frames.request();
@@ -275,7 +280,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   let travel = 0;
   let pinch = 0;
   const local = (e: { clientX: number; clientY: number }): Point => {
-    const box = app.canvas.getBoundingClientRect();
+    const box = canvas.getBoundingClientRect();
     return { x: e.clientX - box.left, y: e.clientY - box.top };
   };
   const spread = () => {
@@ -283,7 +288,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
   };
   const onDown = (e: PointerEvent) => {
-    app.canvas.setPointerCapture(e.pointerId);
+    canvas.setPointerCapture(e.pointerId);
     pointers.set(e.pointerId, local(e));
     if (pointers.size === 1) travel = 0;
     pinch = spread();
@@ -330,7 +335,6 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   const teardown = () => {
     observer.disconnect();
     endSlide();
-    const canvas = app.canvas;
     canvas.removeEventListener('pointerdown', onDown);
     canvas.removeEventListener('pointermove', onMove);
     canvas.removeEventListener('pointerup', onUp);
@@ -338,27 +342,34 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     canvas.removeEventListener('wheel', onWheel);
     scene?.destroy();
     faces?.destroy();
-    app.destroy(true, { children: true });
+    stage.destroy({ children: true });
+    renderer.destroy(true);
   };
 
   // pixijs#10331: destroying before init resolves breaks; the init promise is
   // tracked and a board destroyed early is torn down once it is up.
   const canvas = document.createElement('canvas');
-  const context = glContext(canvas);
-  software = context.software;
   const ready = (async () => {
+    // Evaluating pixi.js, probing WebGL and starting the renderer each get a task
+    // of their own (the first draw is a frame of its own): in one piece they held
+    // the page's thread for over 100 ms where WebGL runs in software.
+    await nextTask();
+    const context = glContext(canvas);
+    software = context.software;
     if (!context.gl) throw new Error('WebGL is not available');
-    await app.init({
+    await nextTask();
+    await renderer.init({
       canvas,
       context: context.gl,
       width: viewSize().width,
       height: viewSize().height,
       resolution,
       autoDensity: true,
-      autoStart: false,
       // Transparent: the felt is the host's CSS background, not a layer to fill every frame.
       backgroundAlpha: 0,
-      preference: 'webgl',
+      // Pointers are ours (no Pixi events) and nothing uses filters: Pixi need not
+      // load its browser extensions (events, accessibility, DOM, filters).
+      manageImports: false,
     });
   })().then(() => {
     if (!alive) return teardown();
@@ -373,7 +384,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     canvas.addEventListener('pointerup', onUp);
     canvas.addEventListener('pointercancel', onUp);
     canvas.addEventListener('wheel', onWheel, { passive: false });
-    app.stage.addChild(world, status);
+    stage.addChild(world, status);
     observer.observe(host);
     resize();
   });

@@ -1,6 +1,7 @@
 // Opening a local table (solo, pass-and-play): on a page, in a Web Worker so
 // dealing and bots never hold up a frame; elsewhere (Node, a worker) on this thread.
-import { resumeTableHere, startTableHere, type LocalTableSpec, type TableClient } from './client';
+// The session itself is imported only off the page: a page must not load it twice.
+import type { LocalTableSpec, TableClient } from './client';
 import type { SessionResult } from './errors';
 import { openInWorker } from './remote-client';
 
@@ -8,12 +9,13 @@ function onPage(): boolean {
   return typeof document !== 'undefined' && typeof Worker !== 'undefined';
 }
 
-export function startLocalTable(spec: LocalTableSpec): Promise<SessionResult<TableClient>> {
-  if (!onPage() || spec.store !== undefined) return startTableHere(spec);
+export async function startLocalTable(spec: LocalTableSpec): Promise<SessionResult<TableClient>> {
+  if (!onPage() || spec.store !== undefined) return (await import('./client')).startTableHere(spec);
   const { store: _store, ...rest } = spec;
   return openInWorker({ start: rest });
 }
 
-export function resumeLocalTable(room: string): Promise<SessionResult<TableClient>> {
-  return onPage() ? openInWorker({ resume: room }) : resumeTableHere(room);
+export async function resumeLocalTable(room: string): Promise<SessionResult<TableClient>> {
+  if (onPage()) return openInWorker({ resume: room });
+  return (await import('./client')).resumeTableHere(room);
 }

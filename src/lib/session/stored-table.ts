@@ -1,10 +1,12 @@
 // What a browser keeps per table to resume after a reload, and its validator (pure;
 // store.ts keeps the records). The validator reads only the fields it knows, within
 // bounds, into a fresh copy: throwing getters, proxies, cycles and extras stay out.
-import { BOT_LEVELS } from '$lib/bots';
-import { VARIANT_IDS } from '$lib/engine';
-import { MAX_ENTRY_LENGTH, MAX_GAME_ID_LENGTH, MAX_SEATS } from '$lib/protocol';
+// Leaf modules, not the barrels: the landing page loads this validator (its Continue
+// list), and the barrels would bring the bots and the protocol's cryptography along.
+import { BOT_LEVELS } from '$lib/bots/levels';
+import { VARIANT_IDS } from '$lib/engine/types';
 import { fromBase64url } from '$lib/protocol/crypto/bytes';
+import { MAX_ENTRY_LENGTH, MAX_GAME_ID_LENGTH, MAX_SEATS } from '$lib/protocol/limits';
 
 export const STORED_TABLE_VERSION = 1;
 

@@ -5,7 +5,6 @@
 import { resolve } from '$app/paths';
 import {
   openTableStore,
-  rejoinOnlineTable,
   resumeLocalTable,
   startLocalTable,
   type LocalTableSpec,
@@ -53,6 +52,8 @@ export async function openTable(room: string): Promise<SessionResult<TableClient
   }
   if (await storedOnline(room)) {
     const signalling = await netSettings(resolve('/')).signalling();
+    // Loaded when needed: a local table's page has no use for the network code.
+    const { rejoinOnlineTable } = await import('$lib/session/online-tables');
     return rejoinOnlineTable(room, signalling);
   }
   return resumeLocalTable(room);

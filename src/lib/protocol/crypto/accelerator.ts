@@ -1,7 +1,8 @@
-// The optional accelerator: libsodium's WebAssembly build (inlined in the bundle,
-// nothing is fetched). Once loaded, the group's secret multiplications and the
-// Ed25519 signatures run on it; every result is the same as on the pure-JS path
-// (noble, tweetnacl), only faster. Loading it is the session's business.
+// The optional accelerator: libsodium's WebAssembly build (the built site fetches it
+// from its own origin as a .wasm file, see vite.config.ts; under Node it is inlined).
+// Once loaded, the group's secret multiplications and the Ed25519 signatures run on
+// it; every result is the same as on the pure-JS path (noble, tweetnacl), only
+// faster. Loading it is the session's business.
 import type Sodium from 'libsodium-wrappers-sumo';
 
 export type SodiumApi = typeof Sodium;

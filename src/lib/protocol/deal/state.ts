@@ -18,9 +18,10 @@ import { applyLockHop, applyShuffleHop } from '../deck/hops';
 import { applyKeys } from '../deck/keys';
 import { MAX_DECKS, type DealEntry } from '../log/entry-kinds';
 import { fail, ok, type Result } from '../errors';
+import { MAX_SEATS } from '../limits';
 import { seedCommitment } from './peer-secret';
 
-export const MAX_SEATS = 8;
+export { MAX_SEATS };
 
 export interface SeedReveal {
   readonly seed: Uint8Array;

@@ -31,8 +31,7 @@ export interface LogHead {
   readonly prev: string;
 }
 
-export const MAX_ENTRY_LENGTH = 1 << 18;
-export const MAX_GAME_ID_LENGTH = 128;
+export { MAX_ENTRY_LENGTH, MAX_GAME_ID_LENGTH } from '../limits';
 
 export function genesisHash(game: string): string {
   return toBase64url(taggedHash('trainyard/log-genesis/v1', [game]));
