@@ -104,3 +104,38 @@ export async function playFalsePass(seed = 41): Promise<PlayedGame & { readonly 
     closeTracked();
   }
 }
+
+/**
+ * Mexican Train, three browsers: the host's tab closes mid-round; the next seat
+ * sequences, a bot takes seat 0 and the round is dealt afresh (a second
+ * segment); the game is played to its end. The record is the new host's.
+ */
+export async function playReseated(seed = 23): Promise<PlayedGame> {
+  const table = await openTable({
+    variant: 'mexican-train',
+    people: 3,
+    options: { rounds: 1, set: 6, handSize: 5 },
+    seed,
+  });
+  try {
+    await startAutoplay(table);
+    const [host, next, third] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (next.snapshot.table?.seq ?? 0) > 25);
+    const game = next.snapshot.table!.game;
+    host.close();
+    host.transport.close();
+    await until('seat 0 named as stalled', () => next.snapshot.stall?.seats.includes(0) === true);
+    const resolved = next.resolveStall('bot');
+    if (!resolved.ok) throw new Error(resolved.error.detail);
+    await until('the reseated game', () => third.snapshot.table?.game !== game);
+    await until(
+      'game over without the host',
+      () => [next, third].every((s) => s.snapshot.table?.gameOver === true),
+      90_000,
+    );
+    const record = recordOf(next.segments(), next.room);
+    return { record, signing: keysOf([next, third], 3) };
+  } finally {
+    closeTracked();
+  }
+}
