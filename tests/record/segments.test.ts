@@ -21,7 +21,7 @@ import {
   type RecordSegment,
 } from '$lib/record';
 import { gameId, parseSetup, setupJson, signAgreement, type TableSetup } from '$lib/session/setup';
-import { playReseated, type PlayedGame } from './games';
+import { playHandedBack, playNewcomer, playReseated, type PlayedGame } from './games';
 import { flipBase64Bit, flipBit, withLog } from './tamper';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,8 +38,8 @@ function second(record: GameRecord): RecordSegment {
 }
 
 /** Segment 1 under a changed setup, signed again by every seat (so only the change is wrong). */
-function resetup(change: (setup: TableSetup) => TableSetup): GameRecord {
-  const { record, signing } = game;
+function resetup(change: (setup: TableSetup) => TableSetup, played = game): GameRecord {
+  const { record, signing } = played;
   const parsed = parseSetup(JSON.parse(second(record).setup));
   if (!parsed.ok) throw new Error(parsed.error.detail);
   const setup = change(parsed.value);
@@ -164,5 +164,39 @@ describe('damage to the second segment is named by segment and entry', () => {
     const { record } = game;
     const swapped = { ...record, segments: [...record.segments].reverse() };
     expect(verifyRecord(swapped).refused).toMatchObject({ segment: 1, code: 'NOT_CONTINUED' });
+  });
+});
+
+describe('a newcomer seated between rounds (TT-9)', () => {
+  it('the host’s record and the newcomer’s own verify; a start not at the highest total is named', async () => {
+    const played = await playNewcomer();
+    const { record, late } = played;
+    const starts = record.segments.map((s) => (JSON.parse(s.setup) as TableSetup).start);
+    const joinedAt = starts.findIndex((s) => s?.view.players === 3);
+    expect(joinedAt).toBeGreaterThan(0);
+    expect(verifyRecord(record)).toMatchObject({ fair: true, refused: null });
+    // the newcomer's browser, watching since it came, holds the same game
+    expect(late.segments.at(-1)!.game).toBe(record.segments.at(-1)!.game);
+    expect(verifyRecord(late)).toMatchObject({ fair: true, refused: null });
+    expect(joinedAt).toBe(1);
+    const lower = resetup((s) => {
+      const view = s.start!.view;
+      return { ...s, start: { ...s.start!, view: { ...view, scores: view.scores.with(2, 0) } } };
+    }, played);
+    expect(verifyRecord(lower).refused).toMatchObject({
+      segment: 1,
+      seq: null,
+      code: 'START_MISMATCH',
+    });
+  });
+});
+
+describe('a seat handed back between rounds', () => {
+  it('three segments (a bot takes the seat, the player comes back) verify as fair', async () => {
+    const { record } = await playHandedBack();
+    expect(record.segments.length).toBeGreaterThanOrEqual(3);
+    const verdict = verifyRecord(record);
+    expect(verdict).toMatchObject({ fair: true, violations: [], refused: null });
+    expect(verdict.rounds.filter((r) => r.status === 'audited').length).toBeGreaterThan(1);
   });
 });
