@@ -75,6 +75,11 @@ describe('the kept lobby', () => {
     expect(storedLobby('room62')).toBeNull();
     forgetLobby('room63');
     expect(localStorage.length).toBe(1);
+    // keeping another lets go of what cannot be come back to
+    const keys = newPersonKeys();
+    keepLobby({ room: 'room64', member: 'p1', name: 'Bea', role: 'guest', via: 'p0', keys });
+    expect(localStorage.getItem('trainyard.lobby.room62')).toBeNull();
+    expect(storedLobby('room64')).toMatchObject({ role: 'guest', via: 'p0' });
   });
 });
 

@@ -78,7 +78,18 @@ export function keepLobby(
     bots: [],
     savedAt: Date.now(),
   };
+  dropStale(lobby.savedAt);
   write(lobby);
+}
+
+/** Lobbies too old to come back to are let go. */
+function dropStale(now: number): void {
+  const store = storage();
+  if (!store) return;
+  const keys = Array.from({ length: store.length }, (_, i) => store.key(i) ?? '');
+  for (const key of keys.filter((k) => k.startsWith(PREFIX))) {
+    if (!storedLobby(key.slice(PREFIX.length), now)) store.removeItem(key);
+  }
 }
 
 function write(lobby: StoredLobby): void {
