@@ -5,11 +5,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
 import { parseRecord, recordText, verifyRecord, type GameRecord } from '$lib/record';
-import { playFalsePass, playGame } from './games';
+import { playFalsePass, playGame, playReseated } from './games';
 
 const DIR = new URL('./fixtures/', import.meta.url);
 const HONEST_FIXTURE = new URL('honest-mexican-train.json', DIR);
 const FALSE_PASS_FIXTURE = new URL('false-pass-railominos.json', DIR);
+const RESEATED_FIXTURE = new URL('reseated-mexican-train.json', DIR);
 
 beforeAll(() => accelerate());
 
@@ -31,11 +32,19 @@ describe('record fixtures', () => {
       writeFileSync(HONEST_FIXTURE, recordText(honest.record));
       const cheat = await playFalsePass();
       writeFileSync(FALSE_PASS_FIXTURE, recordText(cheat.record));
+      const reseated = await playReseated();
+      writeFileSync(RESEATED_FIXTURE, recordText(reseated.record));
     });
   }
 
   it('the honest game is fair', () => {
     expect(verifyRecord(read(HONEST_FIXTURE))).toMatchObject({ fair: true, refused: null });
+  });
+
+  it('the game whose host vanished has two segments and is fair', () => {
+    const record = read(RESEATED_FIXTURE);
+    expect(record.segments).toHaveLength(2);
+    expect(verifyRecord(record)).toMatchObject({ fair: true, refused: null });
   });
 
   it('the false pass is named', () => {

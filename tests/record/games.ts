@@ -4,7 +4,17 @@ import type { BotLevel } from '$lib/bots';
 import type { Options, VariantId } from '$lib/engine';
 import type { Session } from '$lib/session';
 import { recordOf, type GameRecord } from '$lib/record';
-import { closeTracked, openTable, startAutoplay, until } from '../session/harness';
+import { fromStored, joinTable, toStored } from '$lib/session';
+import {
+  closeTracked,
+  FAST,
+  openTable,
+  seededRandom,
+  startAutoplay,
+  track,
+  transport,
+  until,
+} from '../session/harness';
 
 export interface GameSpec {
   readonly variant: VariantId;
@@ -100,6 +110,143 @@ export async function playFalsePass(seed = 41): Promise<PlayedGame & { readonly 
     await until('game over', () => host.snapshot.table?.gameOver === true, 90_000);
     const record = recordOf(host.segments(), host.room);
     return { record, signing: keysOf(table.sessions, 2), passSeq };
+  } finally {
+    closeTracked();
+  }
+}
+
+/**
+ * Mexican Train, three browsers: the host's tab closes mid-round; the next seat
+ * sequences, a bot takes seat 0 and the round is dealt afresh (a second
+ * segment); the game is played to its end. The record is the new host's.
+ */
+export async function playReseated(seed = 23): Promise<PlayedGame> {
+  const table = await openTable({
+    variant: 'mexican-train',
+    people: 3,
+    options: { rounds: 1, set: 6, handSize: 5 },
+    seed,
+  });
+  try {
+    await startAutoplay(table);
+    const [host, next, third] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (next.snapshot.table?.seq ?? 0) > 25);
+    const game = next.snapshot.table!.game;
+    host.close();
+    host.transport.close();
+    await until('seat 0 named as stalled', () => next.snapshot.stall?.seats.includes(0) === true);
+    const resolved = next.resolveStall('bot');
+    if (!resolved.ok) throw new Error(resolved.error.detail);
+    await until('the reseated game', () => third.snapshot.table?.game !== game);
+    await until(
+      'game over without the host',
+      () => [next, third].every((s) => s.snapshot.table?.gameOver === true),
+      90_000,
+    );
+    const record = recordOf(next.segments(), next.room);
+    return { record, signing: keysOf([next, third], 3) };
+  } finally {
+    closeTracked();
+  }
+}
+
+/**
+ * Tournament rules, two browsers, and a third that comes after the start: the
+ * host seats it between rounds (TT-9, a new segment with three players). Both
+ * the host's record and the newcomer's own (which starts at its first round).
+ */
+export async function playNewcomer(seed = 42): Promise<PlayedGame & { late: GameRecord }> {
+  const table = await openTable({
+    variant: 'mexican-train-tournament',
+    people: 2,
+    options: { startDouble: 2, set: 6, handSize: 4 },
+    seed,
+  });
+  try {
+    await startAutoplay(table);
+    const [host, other] = table.sessions as [Session, Session];
+    const joined = await joinTable({
+      transport: transport(table.network, `${table.room}-late`),
+      room: table.room,
+      member: 'late',
+      name: 'Latecomer',
+      timing: FAST,
+      random: seededRandom(seed + 1),
+      contact: host.transport.id,
+    });
+    if (!joined.ok) throw new Error(joined.error.detail);
+    const late = track(joined.value);
+    await until('the newcomer is known', () =>
+      host.snapshot.members.some((m) => m.member === 'late'),
+    );
+    await until('the first round played', () => (host.snapshot.table?.audits.length ?? 0) >= 1);
+    const seated = host.seatNewcomer('late');
+    if (!seated.ok) throw new Error(seated.error.detail);
+    await until('seated', () => late.snapshot.table?.local.length === 1, 60_000);
+    late.setAutoplay(late.snapshot.table!.local[0]!.seat, 'easy');
+    await until(
+      'game over',
+      () => [host, other, late].every((s) => s.snapshot.table?.gameOver === true),
+      90_000,
+    );
+    return {
+      record: recordOf(host.segments(), host.room),
+      signing: keysOf([host, other, late], 3),
+      late: recordOf(late.segments(), late.room),
+    };
+  } finally {
+    closeTracked();
+  }
+}
+
+/**
+ * Mexican Train, three browsers: seat 2's browser goes away mid-round, a bot
+ * takes its seat from a fresh deal, then the player reloads and gets the seat
+ * back between rounds — three segments. The record is the host's.
+ */
+export async function playHandedBack(seed = 41): Promise<PlayedGame> {
+  const table = await openTable({
+    variant: 'mexican-train',
+    people: 3,
+    options: { rounds: 3, set: 5, handSize: 4 },
+    seed,
+    timing: { ...FAST, stallMs: 1500 },
+  });
+  try {
+    await startAutoplay(table);
+    const [host, stays, leaver] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 20);
+    const stored = toStored(leaver, Date.now())!;
+    leaver.close();
+    leaver.transport.close();
+    await until('seat 2 stalled', () => host.snapshot.stall?.seats.includes(2) === true, 20_000);
+    const resolved = host.resolveStall('bot');
+    if (!resolved.ok) throw new Error(resolved.error.detail);
+    await until('a bot in seat 2', () => stays.snapshot.seats[2]?.bot === 'medium');
+    const back = fromStored(stored, {
+      transport: transport(table.network, `${table.room}-p2-back`),
+      timing: FAST,
+      random: seededRandom(seed + 5),
+    });
+    if (!back.ok) throw new Error(back.error.detail);
+    const player = track(back.value);
+    await player.link(host.transport.id);
+    await until('seat 2 handed back', () => host.snapshot.seats[2]?.member === 'p2', 30_000);
+    const autoplay = () => {
+      for (const l of player.snapshot.table?.local ?? []) player.setAutoplay(l.seat, 'easy');
+    };
+    await until(
+      'game over',
+      () => {
+        autoplay();
+        return [host, stays, player].every((s) => s.snapshot.table?.gameOver === true);
+      },
+      90_000,
+    );
+    return {
+      record: recordOf(host.segments(), host.room),
+      signing: keysOf([host, stays, player], 3),
+    };
   } finally {
     closeTracked();
   }

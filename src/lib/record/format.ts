@@ -210,3 +210,17 @@ export function parseRecord(text: string): RecordResult<GameRecord> {
     value: { format: RECORD_FORMAT, version: RECORD_VERSION, room, segments: out },
   };
 }
+
+/** Each segment's seat names, from its setup (`Seat n` where a name cannot be read). */
+export function seatNames(record: GameRecord): string[][] {
+  return record.segments.map((s) => {
+    try {
+      const setup = JSON.parse(s.setup) as { seats?: { name?: unknown }[] };
+      return (setup.seats ?? []).map((x, i) =>
+        typeof x.name === 'string' ? x.name : `Seat ${i + 1}`,
+      );
+    } catch {
+      return [];
+    }
+  });
+}

@@ -9,6 +9,7 @@
 // Synchronous and pure; `RecordVerifier` works in slices (`run(budget)`) so a
 // page can show progress between them. `verifyRecord` runs it to the end.
 import type { BaseState } from '$lib/engine';
+import { joinSeat, type MtState } from '$lib/engine/variants/mexican-train';
 import {
   applyDealEntry,
   applyEntry,
@@ -128,6 +129,18 @@ function sameJson(a: unknown, b: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** A pre-deal view with `count` newcomers seated (TT-9), or null where the rules refuse it. */
+function withNewcomers(view: BaseState, count: number): BaseState | null {
+  if (count < 0) return null;
+  let v = view;
+  for (let i = 0; i < count; i++) {
+    const joined = joinSeat(v as MtState);
+    if (!joined.ok) return null;
+    v = joined.value;
+  }
+  return v;
 }
 
 function isOver(table: TableState): boolean {
@@ -268,15 +281,15 @@ export class RecordVerifier {
     const start = setup.start;
     if (!last || !start) return 'no start';
     const { record } = last;
-    const samePlayers = start.view.players === last.view.players;
     // Where the round in hand was dealt (a change of seats redeals it), or — its play
-    // over, a seed withheld — the next round.
-    if (start.round === record.round && (!samePlayers || sameJson(start.view, record.preDeal))) {
-      return null;
+    // over, a seed withheld — the next round; with each newcomer seated by TT-9.
+    const bases: [number, BaseState][] = [[record.round, record.preDeal]];
+    if (isOver(last) && !record.audit) {
+      bases.push([record.round + 1, last.variant.nextRound(last.view)]);
     }
-    if (isOver(last) && !record.audit && start.round === record.round + 1) {
-      const next = last.variant.nextRound(last.view);
-      if (!samePlayers || sameJson(start.view, next)) return null;
+    for (const [round, base] of bases) {
+      const expected = withNewcomers(base, start.view.players - base.players);
+      if (start.round === round && expected && sameJson(start.view, expected)) return null;
     }
     return `the game goes on from round ${start.round}, not where the segment before stopped`;
   }

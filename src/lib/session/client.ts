@@ -207,6 +207,8 @@ export interface OnlineSpec {
   readonly name: string;
   readonly timing?: Partial<SessionTiming>;
   readonly store?: TableStore | null;
+  /** The person's keys, coming back to a lobby (lobby-store.ts). */
+  readonly person?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
 }
 
 /** A table others join by link, with this browser as its host (on this thread). */
@@ -219,6 +221,7 @@ export async function hostOnlineHere(spec: OnlineSpec): Promise<SessionResult<Ta
     member: spec.member,
     name: spec.name,
     ...(spec.timing ? { timing: spec.timing } : {}),
+    ...(spec.person ? { person: spec.person } : {}),
     onChange: keep.onChange,
   });
   return ok(clientFor(session, () => keep.flush(session)));
@@ -237,6 +240,7 @@ export async function joinOnlineHere(
     name: spec.name,
     contact: spec.contact,
     ...(spec.timing ? { timing: spec.timing } : {}),
+    ...(spec.person ? { person: spec.person } : {}),
     onChange: keep.onChange,
   });
   if (!joined.ok) return joined;

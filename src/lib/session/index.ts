@@ -34,14 +34,17 @@ export { fromStored, toStored } from './persist';
 export { openTableStore, type TableList, type TableStore, type TableSummary } from './store';
 export type { StoredTable } from './stored-table';
 export {
+  hasLobby,
   hostOnlineTable,
   inviteLink,
   joinOnlineTable,
   parseInvite,
+  rejoinOnlineLobby,
   rejoinOnlineTable,
   type Invite,
   type OnlineOptions,
 } from './online-tables';
+export { forgetLobby, noteLobby } from './lobby-store';
 export {
   answerPairing,
   checkPairingCode,

@@ -1,9 +1,20 @@
 // Online tables from a page: the page opens this browser's PeerJS endpoint
 // (its id names the room and the member, so anyone at the table can find it
-// again after a reload) and a worker runs the session over it.
-import { openPeerTransport, type Signalling } from '$lib/net';
+// again after a reload) and a worker runs the session over it. A lobby is kept
+// in localStorage until the game begins (lobby-store.ts), so a reload before
+// the start comes back to it too.
+import { openPeerTransport, type PeerTransport, type Signalling } from '$lib/net';
 import { newId, newRoomId, peerIdFor, type TableClient } from './client';
 import { fail, ok, type SessionResult } from './errors';
+import {
+  forgetLobby,
+  keepLobby,
+  lobbyKeys,
+  newPersonKeys,
+  storedLobby,
+  type PersonKeys,
+  type StoredLobby,
+} from './lobby-store';
 import { isPairedRoom } from './paired-tables';
 import { cleanName } from './setup';
 import { openTableStore } from './store';
@@ -60,8 +71,12 @@ export async function hostOnlineTable(o: OnlineOptions): Promise<SessionResult<T
   const transport = await openEndpoint(room, member, o.signalling);
   if (!transport.ok) return transport;
   const t = transport.value;
-  const online = { room, member, name: cleanName(o.name) || 'Host', peer: t.id, links: [] };
-  return openInWorker({ kind: 'host', online, transport: t });
+  const name = cleanName(o.name) || 'Host';
+  const person = newPersonKeys();
+  const online = { room, member, name, peer: t.id, links: [], person };
+  const opened = await openInWorker({ kind: 'host', online, transport: t });
+  if (opened.ok) keepLobby({ room, member, name, role: 'host', via: null, keys: person });
+  return opened;
 }
 
 /** Joins the table an invite names. */
@@ -80,8 +95,79 @@ export async function joinOnlineTable(
     return fail('UNKNOWN_PEER', 'nobody at that table answers: the link may be stale');
   }
   const name = cleanName(o.name) || 'Player';
-  const online = { room, member, name, peer: t.id, links: t.peers(), contact };
+  const person = newPersonKeys();
+  const online = { room, member, name, peer: t.id, links: t.peers(), contact, person };
+  const opened = await openInWorker({ kind: 'join', online, transport: t });
+  if (opened.ok) keepLobby({ room, member, name, role: 'guest', via, keys: person });
+  return opened;
+}
+
+/** Whether this browser keeps a lobby of `room` it can come back to. */
+export function hasLobby(room: string): boolean {
+  return storedLobby(room) !== null;
+}
+
+/**
+ * Comes back to a lobby this browser was in (a reload before the start): the
+ * same member id and keys, so the host finds the seat it knew; a host links to
+ * the members it had met and sets its game up again.
+ */
+export async function rejoinOnlineLobby(
+  room: string,
+  signalling: Signalling,
+): Promise<SessionResult<TableClient>> {
+  const lobby = storedLobby(room);
+  const person = lobby && lobbyKeys(lobby);
+  if (!lobby || !person) return fail('NOT_NOW', 'this browser keeps no lobby of that table');
+  const transport = await openEndpoint(room, lobby.member, signalling);
+  if (!transport.ok) return transport;
+  const t = transport.value;
+  if (lobby.role === 'host') return reopenHostLobby(lobby, person, t);
+  const others = [...new Set([lobby.via ?? '', ...lobby.members].filter(Boolean))];
+  let contact: string | null = null;
+  for (const m of others) {
+    if ((await t.connect(peerIdFor(room, m))).ok) {
+      contact = m;
+      break;
+    }
+  }
+  if (contact === null) {
+    t.close();
+    forgetLobby(room);
+    return fail('UNKNOWN_PEER', 'nobody at that table answers: the table may be gone');
+  }
+  const online = {
+    room,
+    member: lobby.member,
+    name: lobby.name,
+    peer: t.id,
+    links: t.peers(),
+    person,
+    contact: peerIdFor(room, contact),
+  };
   return openInWorker({ kind: 'join', online, transport: t });
+}
+
+/**
+ * The host's lobby as it was: its game and bots first, then the members it
+ * had met are linked to again and seat themselves (after the bots: a bot added
+ * after a guest comes back before that guest).
+ */
+async function reopenHostLobby(
+  lobby: StoredLobby,
+  person: PersonKeys,
+  t: PeerTransport,
+): Promise<SessionResult<TableClient>> {
+  const { room, member, name } = lobby;
+  const online = { room, member, name, peer: t.id, links: [], person };
+  const opened = await openInWorker({ kind: 'host', online, transport: t });
+  if (!opened.ok) return opened;
+  const client = opened.value;
+  if (lobby.variant) await client.setVariant(lobby.variant);
+  for (const [key, value] of Object.entries(lobby.options)) await client.setOption(key, value);
+  for (const bot of lobby.bots) await client.addBot(bot.level, bot.name);
+  for (const m of lobby.members) void t.connect(peerIdFor(room, m));
+  return opened;
 }
 
 /** A stored online table, rejoined after a reload under the same member id. */

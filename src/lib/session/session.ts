@@ -114,6 +114,11 @@ export interface SessionOptions {
   readonly rate?: { readonly burst: number; readonly perSecond: number };
   /** Told after every change that should be stored (see persist.ts). */
   readonly onChange?: (session: Session) => void;
+  /**
+   * The person's keys, when this browser comes back to a lobby it was in (the
+   * others know its seat by its public key); fresh ones otherwise.
+   */
+  readonly person?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
 }
 
 interface Member {
@@ -265,7 +270,7 @@ export class Session {
     this.#onChange = options.onChange;
     this.#rate = options.rate ?? DEFAULT_RATE;
     this.#lastProgress = this.#now();
-    this.#personKey = this.#newKeys();
+    this.#personKey = options.person ? this.#keepKeys(options.person) : this.#newKeys();
     this.#members.set(this.member, {
       name: this.#name,
       peer: this.transport.id,
@@ -665,6 +670,13 @@ export class Session {
   }
 
   // ---- internals: members and hosting ----
+
+  #keepKeys(keys: { readonly signing: Uint8Array; readonly secret: Uint8Array }): SeatKeys {
+    // An Ed25519 secret key holds its public key in its last 32 bytes.
+    const kept = { ...keys, publicKey: toBase64url(keys.signing.slice(32)) };
+    this.#keys.set(kept.publicKey, kept);
+    return kept;
+  }
 
   #newKeys(): SeatKeys {
     const pair = signingKeyPair(this.#random(32));

@@ -34,7 +34,13 @@ function openOnline(
   bridge = new BridgedTransport(o.peer, o.links, post);
   for (const m of early) bridge.handle(m);
   early = [];
-  const spec = { transport: bridge, room: o.room, member: o.member, name: o.name };
+  const spec = {
+    transport: bridge,
+    room: o.room,
+    member: o.member,
+    name: o.name,
+    ...(o.person ? { person: o.person } : {}),
+  };
   if (kind === 'host') return hostOnlineHere(spec);
   if (kind === 'rejoin') return resumeOnlineHere(spec);
   if (!o.contact) return Promise.resolve(fail('NOT_NOW', 'no one to join'));

@@ -33,6 +33,8 @@ export interface OnlineOpen {
   readonly peer: string;
   readonly links: readonly string[];
   readonly contact?: string;
+  /** The person's keys, coming back to a lobby. */
+  readonly person?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
 }
 
 export type ToWorker =

@@ -1,45 +1,47 @@
-// The replay page's state: a record file read, verified in slices (the verifier
-// is synchronous, so the page yields between slices and shows progress), then
-// its rounds stepped through frame by frame.
+// The replay page's state: a record file read, verified in a Web Worker (the
+// page's thread stays free; progress comes back as it goes), then its rounds
+// stepped through frame by frame.
 import {
-  parseRecord,
-  RecordVerifier,
-  replayFrames,
+  verifyInWorker,
   type RecordError,
   type ReplayFrame,
   type Verdict,
+  type VerifyJob,
   type VerifyProgress,
 } from '$lib/record';
 
-export type ReplayStatus = 'idle' | 'reading' | 'verifying' | 'done' | 'malformed';
-
-/** How long one slice of verification may hold the page. */
-const SLICE_MS = 30;
-
-const yieldToPage = () => new Promise<void>((r) => setTimeout(r, 0));
+export type ReplayStatus = 'idle' | 'reading' | 'verifying' | 'done' | 'malformed' | 'failed';
 
 export class ReplayState {
   status = $state<ReplayStatus>('idle');
   fileName = $state('');
   error = $state<RecordError | null>(null);
+  /** Why verification stopped when the verifier itself failed (status 'failed'). */
+  failure = $state('');
   progress = $state<VerifyProgress>({ done: 0, total: 0 });
   verdict = $state.raw<Verdict | null>(null);
   frames = $state.raw<readonly ReplayFrame[]>([]);
   /** Seat names by segment. */
   names = $state.raw<readonly (readonly string[])[]>([]);
   index = $state(0);
+  #job: VerifyJob | null = null;
   #run = 0;
 
   readonly frame = $derived(this.frames[this.index] ?? null);
 
   async open(file: File): Promise<void> {
     const run = ++this.#run;
+    this.#job?.cancel();
+    this.#job = null;
     this.status = 'reading';
     this.fileName = file.name;
     this.error = null;
+    this.failure = '';
     this.verdict = null;
     this.frames = [];
+    this.names = [];
     this.index = 0;
+    this.progress = { done: 0, total: 0 };
     let text: string;
     try {
       text = await file.text();
@@ -50,44 +52,27 @@ export class ReplayState {
       return;
     }
     if (run !== this.#run) return;
-    await this.verify(text, run);
-  }
-
-  async verify(text: string, run = ++this.#run): Promise<void> {
-    const parsed = parseRecord(text);
-    if (!parsed.ok) {
-      this.error = parsed.error;
-      this.status = 'malformed';
-      return;
-    }
     this.status = 'verifying';
-    const verifier = new RecordVerifier(parsed.value);
-    this.progress = verifier.progress;
-    for (;;) {
-      const until = performance.now() + SLICE_MS;
-      let done = false;
-      while (!done && performance.now() < until) done = verifier.run(1);
-      this.progress = verifier.progress;
-      if (done) break;
-      await yieldToPage();
-      if (run !== this.#run) return;
-    }
-    this.verdict = verifier.verdict();
-    await yieldToPage();
-    if (run !== this.#run) return;
-    this.frames = replayFrames(verifier.traces);
-    this.names = parsed.value.segments.map((s) => {
-      try {
-        const setup = JSON.parse(s.setup) as { seats?: { name?: unknown }[] };
-        return (setup.seats ?? []).map((x, i) =>
-          typeof x.name === 'string' ? x.name : `Seat ${i + 1}`,
-        );
-      } catch {
-        return [];
-      }
+    const job = verifyInWorker(text, (p) => {
+      if (run === this.#run) this.progress = p;
     });
-    this.index = 0;
-    this.status = 'done';
+    this.#job = job;
+    const outcome = await job.outcome;
+    if (run !== this.#run) return;
+    this.#job = null;
+    if (outcome.kind === 'malformed') {
+      this.error = outcome.error;
+      this.status = 'malformed';
+    } else if (outcome.kind === 'failed') {
+      this.failure = outcome.message;
+      this.status = 'failed';
+    } else {
+      const { verdict, frames, names } = outcome.verified;
+      this.verdict = verdict;
+      this.frames = frames;
+      this.names = names;
+      this.status = 'done';
+    }
   }
 
   go(index: number): void {
