@@ -20,6 +20,7 @@ const UNKNOWN = `${base}/__trainyard-offline-fallback`;
 
 const PAGES = new Set(prerendered);
 const PRECACHED = new Set([...build, ...files, ...PAGES]);
+const WORKER_ASSET = /\/_app\/immutable\/workers\/assets\/[\w.-]+\.wasm$/;
 
 async function precache(): Promise<void> {
   const cache = await caches.open(CACHE);
@@ -28,12 +29,27 @@ async function precache(): Promise<void> {
     ...build,
     ...[...files, ...PAGES].map((url) => new Request(url, { cache: 'no-cache' })),
   ]);
+  await cache.addAll(await workerAssets());
   const fallback = await fetch(UNKNOWN, { cache: 'no-cache' }).catch(() => null);
   if (fallback?.headers.get('content-type')?.startsWith('text/html')) {
     // A static host answers 404 with the page; the page is what is kept.
     const page = new Response(await fallback.blob(), { headers: fallback.headers });
     await cache.put(FALLBACK, page);
   }
+}
+
+/**
+ * Files the Web Workers load by URL (the accelerator's .wasm), which the
+ * build list does not name: read from the workers' code.
+ */
+async function workerAssets(): Promise<string[]> {
+  const found = new Set<string>();
+  for (const file of build.filter((f) => f.includes('/_app/immutable/workers/'))) {
+    const code = await (await fetch(file)).text();
+    const dir = file.slice(0, file.lastIndexOf('/') + 1);
+    for (const m of code.matchAll(/["'`](assets\/[\w.-]+\.wasm)["'`]/g)) found.add(`${dir}${m[1]}`);
+  }
+  return [...found];
 }
 
 async function dropOldCaches(): Promise<void> {
@@ -93,5 +109,7 @@ sw.addEventListener('fetch', (event) => {
     }
     return;
   }
-  if (PRECACHED.has(url.pathname)) event.respondWith(asset(request, url.pathname));
+  if (PRECACHED.has(url.pathname) || WORKER_ASSET.test(url.pathname)) {
+    event.respondWith(asset(request, url.pathname));
+  }
 });
