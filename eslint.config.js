@@ -38,7 +38,16 @@ const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
 });
 
 export default ts.config(
-  { ignores: ['build/', 'build-tamper/', '.svelte-kit/', 'node_modules/', 'test-results/', '.test-output/'] },
+  {
+    ignores: [
+      'build/',
+      'build-tamper/',
+      '.svelte-kit/',
+      'node_modules/',
+      'test-results/',
+      '.test-output/',
+    ],
+  },
   js.configs.recommended,
   ...ts.configs.recommended,
   ...svelte.configs.recommended,

@@ -101,3 +101,43 @@ test('no server: pair by hand, a third joins through a guest, play a round', asy
   const probe404 = /Failed to load resource: .* 404 \(Not Found\)$/;
   expect(players.flatMap((p) => p.errors).filter((e) => !probe404.test(e))).toEqual([]);
 });
+
+test('no server: the host’s page closes mid-round; the others go on over their own links', async ({
+  browser,
+}) => {
+  test.setTimeout(200_000);
+  const base = served('E2E_STATIC_SUBPATH_URL');
+  const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((n) => newPlayer(browser, n)));
+  const [ann, bob, cat] = players as [
+    (typeof players)[0],
+    (typeof players)[0],
+    (typeof players)[0],
+  ];
+  for (const p of players) {
+    await p.page.addInitScript((s) => localStorage.setItem('trainyard.net', s), NO_STUN);
+  }
+  await ann.page.goto(`${base}lobby`);
+  await ann.page.getByTestId('name-input').fill('Ann');
+  await ann.page.getByTestId('create-online').click();
+  await bob.page.goto(`${base}lobby`);
+  await answer(ann.page, bob.page, 'Bob', await value(ann.page, 'pair-offer'));
+  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+  await cat.page.goto(`${base}lobby`);
+  await answer(ann.page, cat.page, 'Cat', await value(ann.page, 'pair-offer'));
+  await expect(ann.page.getByTestId('seat-2')).toContainText('Cat', { timeout: 30_000 });
+  await setGame(ann, 'mexican-train', SHORT_MT);
+  await startAndAutoplay(ann, players);
+  const lines = bob.page.getByTestId('move-log').locator('li');
+  await expect.poll(() => lines.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+
+  await ann.page.context().close();
+  // Bob, next in seat order, sequences over his direct link to Cat; Ann's seat is away.
+  await expect(
+    cat.page.getByTestId('players').locator('li[data-seat="0"]').getByTestId('seat-away'),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByTestId('stall-alarm')).toContainText('Ann', { timeout: 90_000 });
+  await bob.page.getByTestId('stall-bot').click();
+  await expectSameGameOver([bob, cat], 120_000);
+  const probe404 = /Failed to load resource: .* 404 \(Not Found\)$/;
+  expect([...bob.errors, ...cat.errors].filter((e) => !probe404.test(e))).toEqual([]);
+});
