@@ -1,0 +1,253 @@
+// Drag and drop from the hand onto the board, in real Chromium: a solo Mexican
+// Train table against one easy bot; a playable tile dragged with the mouse (and
+// on a phone, with a finger) onto the place that glows for it is played; dropped
+// anywhere else it plays nothing and the table says why.
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { fastSettings, keepScreenshot, served, watchErrors } from './helpers-table';
+
+interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** One finger or the mouse, moved in small steps like a person would. */
+interface Pointer {
+  down(p: Point): Promise<void>;
+  move(p: Point, steps: number): Promise<void>;
+  up(p: Point): Promise<void>;
+}
+
+function mouse(page: Page): Pointer {
+  return {
+    down: async (p) => {
+      await page.mouse.move(p.x, p.y);
+      await page.mouse.down();
+    },
+    move: (p, steps) => page.mouse.move(p.x, p.y, { steps }),
+    up: async (p) => {
+      await page.mouse.move(p.x, p.y);
+      await page.mouse.up();
+    },
+  };
+}
+
+/** Touch events as a phone sends them (Playwright's touchscreen only taps). */
+async function finger(page: Page): Promise<Pointer> {
+  const cdp = await page.context().newCDPSession(page);
+  let at: Point = { x: 0, y: 0 };
+  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', p: Point) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: p.x, y: p.y }],
+    });
+  return {
+    down: async (p) => {
+      at = p;
+      await send('touchStart', p);
+    },
+    move: async (p, steps) => {
+      const from = at;
+      for (let i = 1; i <= steps; i++) {
+        const k = i / steps;
+        await send('touchMove', { x: from.x + (p.x - from.x) * k, y: from.y + (p.y - from.y) * k });
+      }
+      at = p;
+    },
+    up: async (p) => {
+      at = p;
+      await send('touchEnd', p);
+    },
+  };
+}
+
+/** Landing → solo setup with one easy bot and short options → the table. */
+async function startEasy(page: Page): Promise<void> {
+  await page.goto(served());
+  await page.getByTestId('play-solo').click();
+  await page.getByTestId('variant-select').selectOption('mexican-train');
+  for (const [key, value] of Object.entries({ rounds: 1, set: 6, handSize: 6 })) {
+    await page.getByTestId(`option-${key}`).fill(String(value));
+  }
+  const remove = page.getByRole('button', { name: /Remove seat/ });
+  while ((await remove.count()) > 0) await remove.last().click();
+  await page.getByTestId('bot-level').selectOption('easy');
+  await page.getByTestId('add-bot').click();
+  await page.getByTestId('start-game').click();
+  await page.waitForURL(/table\?room=/);
+  await expect(page.getByTestId('hand').locator('button').first()).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+function center(box: { x: number; y: number; width: number; height: number }): Point {
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Until it is the player's turn with a tile to play: answers the call-down
+ * (MT-2) and draws or passes when nothing fits. Null at the game's end.
+ */
+async function turnWithTile(page: Page): Promise<number | null> {
+  const hand = page.getByTestId('hand');
+  for (let i = 0; i < 60; i++) {
+    if (await page.getByTestId('game-over').isVisible()) return null;
+    if (!(await page.locator('.status.mine').isVisible())) {
+      await page.waitForTimeout(100);
+      continue;
+    }
+    const usable = hand.locator('button.usable');
+    if ((await usable.count()) > 0) return usable.count();
+    const answer = page.locator('.targets button.target').first();
+    if (await answer.isVisible()) await answer.click();
+    else if (await page.getByTestId('draw').isEnabled()) await page.getByTestId('draw').click();
+    else if (await page.getByTestId('pass').isEnabled()) await page.getByTestId('pass').click();
+    await page.waitForTimeout(150);
+  }
+  throw new Error('no turn with a playable tile');
+}
+
+/**
+ * Carries the first playable tile over the board in rows until it lights up
+ * over a place it can go (the page records the first such point), and leaves
+ * it held there. Returns that point, or null if no place lit up.
+ */
+async function carryToTarget(page: Page, pointer: Pointer): Promise<Point | null> {
+  const tile = page.getByTestId('hand').locator('button.usable').first();
+  const start = center((await tile.boundingBox())!);
+  await pointer.down(start);
+  await pointer.move({ x: start.x, y: start.y - 40 }, 4);
+  await expect(page.locator('.drag-ghost')).toHaveCount(1);
+  await page.evaluate(() => {
+    const w = window as unknown as { __over: { x: number; y: number } | null };
+    w.__over = null;
+    window.addEventListener('pointermove', (e: PointerEvent) => {
+      if (!w.__over && document.querySelector('.drag-ghost[data-over]')) {
+        w.__over = { x: e.clientX, y: e.clientY };
+      }
+    });
+  });
+  const board = (await page.locator('canvas').boundingBox())!;
+  const left = board.x + 12;
+  const right = board.x + board.width - 12;
+  for (let y = board.y + 12, row = 0; y < board.y + board.height - 12; y += 22, row++) {
+    const [a, b] = row % 2 === 0 ? [left, right] : [right, left];
+    await pointer.move({ x: a, y }, 2);
+    await pointer.move({ x: b, y }, Math.ceil(board.width / 18));
+    const over = await page.evaluate(
+      () => (window as unknown as { __over: { x: number; y: number } | null }).__over,
+    );
+    if (over) {
+      await pointer.move(over, 3);
+      return over;
+    }
+  }
+  return null;
+}
+
+async function dragAndPlay(page: Page, pointer: Pointer, info: TestInfo, size: string) {
+  const hand = page.getByTestId('hand').locator('button');
+  const log = page.getByTestId('move-log').locator('li');
+  expect(await turnWithTile(page)).not.toBeNull();
+
+  // Dropped off the board (on the header): it goes back, nothing is played.
+  const before = await hand.count();
+  const logged = await log.count();
+  const tile = page.getByTestId('hand').locator('button.usable').first();
+  const start = center((await tile.boundingBox())!);
+  await pointer.down(start);
+  await pointer.move({ x: start.x, y: start.y - 40 }, 4);
+  const head = center((await page.locator('header').boundingBox())!);
+  await pointer.move(head, 8);
+  await pointer.up(head);
+  await expect(page.locator('.notice')).toContainText(/on a glowing place, or tap it/);
+  await expect(page.locator('.drag-ghost')).toHaveCount(0);
+  expect(await hand.count()).toBe(before);
+  expect(await log.count()).toBe(logged);
+
+  // Dropped on a part of the board that does not glow: nothing played, and why.
+  const board = (await page.locator('canvas').boundingBox())!;
+  const corner = { x: board.x + 6, y: board.y + 6 };
+  await pointer.down(start);
+  await pointer.move({ x: start.x, y: start.y - 40 }, 4);
+  await pointer.move(corner, 8);
+  await pointer.up(corner);
+  await expect(page.locator('.notice')).toContainText(/glowing place|(MT|C)-\d+/);
+  expect(await hand.count()).toBe(before);
+
+  // Carried over the board until it glows over its place, then dropped: played.
+  const over = await carryToTarget(page, pointer);
+  expect(over, 'a place glowed for the carried tile').not.toBeNull();
+  await expect(page.locator('.drag-ghost[data-over]')).toHaveCount(1);
+  await keepScreenshot(page, info, `drag-over-target-${size}`);
+  await pointer.up(over!);
+  await expect(page.getByTestId('move-log')).toContainText('You played');
+  await expect(hand).toHaveCount(before - 1);
+  await expect(page.locator('.drag-ghost')).toHaveCount(0);
+}
+
+async function finishAndLook(page: Page, info: TestInfo, size: string): Promise<void> {
+  await page.getByTestId('autoplay').click();
+  await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 60_000 });
+  // The hands left at the end are shown under the scores.
+  await expect(page.locator('.hands .hand')).toHaveCount(2);
+  await keepScreenshot(page, info, `round-end-hands-${size}`);
+}
+
+test('drag and drop with the mouse: played on its place, sent back elsewhere', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await fastSettings(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await startEasy(page);
+  await dragAndPlay(page, mouse(page), info, '1280x800');
+  await finishAndLook(page, info, '1280x800');
+  expect(errors, errors.join('\n')).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('drag and drop with a finger', async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await fastSettings(page);
+    await startEasy(page);
+    await dragAndPlay(page, await finger(page), info, '390x844');
+    await finishAndLook(page, info, '390x844');
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+});
+
+test('a drawn tile slides in from the boneyard', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await fastSettings(page, 'normal');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await startEasy(page);
+  const draw = page.getByTestId('draw');
+  for (let i = 0; i < 60; i++) {
+    if (await page.getByTestId('game-over').isVisible()) break;
+    if (await draw.isEnabled()) {
+      const flyer = page.locator('.drawn-flyer');
+      await draw.click();
+      await expect(flyer).toHaveCount(1, { timeout: 2000 });
+      await keepScreenshot(page, info, 'draw-slide-1280x800');
+      await expect(flyer).toHaveCount(0);
+      expect(errors, errors.join('\n')).toEqual([]);
+      return;
+    }
+    const answer = page.locator('.targets button.target').first();
+    if (await page.locator('.status.mine').isVisible()) {
+      if (await answer.isVisible()) await answer.click();
+      else {
+        const usable = page.getByTestId('hand').locator('button.usable').first();
+        if (await usable.isVisible()) await usable.click();
+        if (await answer.isVisible()) await answer.click();
+      }
+    }
+    await page.waitForTimeout(200);
+  }
+  test.skip(true, 'no draw came up in this deal');
+});
