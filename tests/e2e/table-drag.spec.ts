@@ -64,9 +64,11 @@ async function finger(page: Page): Promise<Pointer> {
 async function startEasy(page: Page): Promise<void> {
   await page.goto(served());
   await page.getByTestId('play-solo').click();
+  await expect(page.getByTestId('seat-0')).toBeVisible();
   await page.getByTestId('variant-select').selectOption('mexican-train');
   for (const [key, value] of Object.entries({ rounds: 1, set: 6, handSize: 6 })) {
     await page.getByTestId(`option-${key}`).fill(String(value));
+    await expect(page.getByTestId(`option-${key}`)).toHaveValue(String(value));
   }
   const remove = page.getByRole('button', { name: /Remove seat/ });
   while ((await remove.count()) > 0) await remove.last().click();
@@ -220,34 +222,96 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a drawn tile slides in from the boneyard', async ({ page }, info) => {
-  test.setTimeout(90_000);
-  const errors = watchErrors(page);
-  await fastSettings(page, 'normal');
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await startEasy(page);
-  const draw = page.getByTestId('draw');
-  for (let i = 0; i < 60; i++) {
-    if (await page.getByTestId('game-over').isVisible()) break;
-    if (await draw.isEnabled()) {
-      const flyer = page.locator('.drawn-flyer');
-      await draw.click();
-      await expect(flyer).toHaveCount(1, { timeout: 2000 });
-      await keepScreenshot(page, info, 'draw-slide-1280x800');
-      await expect(flyer).toHaveCount(0);
-      expect(errors, errors.join('\n')).toEqual([]);
-      return;
-    }
+// At a pace that animates: a drawn tile flies in from the boneyard counter, and
+// the tiles left at the end flip in under the scores.
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  const name = `${size.width}x${size.height}`;
+  test(`a drawn tile slides in, the hands left flip in (${name})`, async ({ page }, info) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    await fastSettings(page, 'normal');
+    await page.setViewportSize(size);
+    await startEasy(page);
+    const draw = page.getByTestId('draw');
     const answer = page.locator('.targets button.target').first();
-    if (await page.locator('.status.mine').isVisible()) {
-      if (await answer.isVisible()) await answer.click();
-      else {
-        const usable = page.getByTestId('hand').locator('button.usable').first();
-        if (await usable.isVisible()) await usable.click();
+    let drew = false;
+    for (let i = 0; i < 60 && !drew; i++) {
+      if (await page.getByTestId('game-over').isVisible()) break;
+      if (await draw.isEnabled()) {
+        const flyer = page.locator('.drawn-flyer');
+        await draw.click();
+        await expect(flyer).toHaveCount(1, { timeout: 2000 });
+        await keepScreenshot(page, info, `draw-slide-${name}`);
+        await expect(flyer).toHaveCount(0);
+        drew = true;
+      } else if (await page.locator('.status.mine').isVisible()) {
+        if (!(await answer.isVisible())) {
+          const usable = page.getByTestId('hand').locator('button.usable').first();
+          if (await usable.isVisible()) await usable.click();
+        }
         if (await answer.isVisible()) await answer.click();
       }
+      await page.waitForTimeout(200);
     }
-    await page.waitForTimeout(200);
-  }
-  test.skip(true, 'no draw came up in this deal');
+
+    // The rest on autoplay at the fast pace (which still animates).
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByTestId('setting-speed').selectOption('fast');
+    await page.getByRole('button', { name: 'Done' }).click();
+    if (!(await page.getByTestId('game-over').isVisible())) {
+      await page.getByTestId('autoplay').click();
+    }
+    await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 60_000 });
+    const left = page.locator('.hands .left');
+    if ((await left.count()) > 0) {
+      await expect(left.first()).toHaveClass(/flip/);
+      await keepScreenshot(page, info, `hands-flip-${name}`);
+    }
+    expect(drew, 'a draw came up in this deal').toBe(true);
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+}
+
+test('with sound on, plays, draws and the round’s end are heard, without an error', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    localStorage.setItem('trainyard.settings', JSON.stringify({ speed: 'fast', sound: true }));
+    // Count the voices started, by kind, without listening to them.
+    const heard = { tones: new Set<string>(), noises: 0 };
+    (window as unknown as { __heard: typeof heard }).__heard = heard;
+    const proto = AudioContext.prototype;
+    const osc = proto.createOscillator;
+    proto.createOscillator = function (this: AudioContext) {
+      const node = osc.call(this);
+      const start = node.start.bind(node);
+      node.start = (when?: number) => {
+        heard.tones.add(node.type);
+        start(when);
+      };
+      return node;
+    };
+    const buffer = proto.createBufferSource;
+    proto.createBufferSource = function (this: AudioContext) {
+      heard.noises++;
+      return buffer.call(this);
+    };
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await startEasy(page);
+  await page.getByTestId('autoplay').click();
+  await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 60_000 });
+  const heard = await page.evaluate(() => {
+    const h = (window as unknown as { __heard: { tones: Set<string>; noises: number } }).__heard;
+    return { tones: [...h.tones], noises: h.noises };
+  });
+  // The play's click (triangle), the round's end or a turn's chime (sine), a draw's swish (noise).
+  expect(heard.tones).toEqual(expect.arrayContaining(['triangle', 'sine']));
+  expect(heard.noises).toBeGreaterThan(0);
+  expect(errors, errors.join('\n')).toEqual([]);
 });

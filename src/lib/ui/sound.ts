@@ -1,8 +1,9 @@
 // The table's sounds, synthesized with WebAudio (no files to fetch): a click
 // for a play, a swish for a draw, a chime for your turn, a rising arpeggio for
-// a round's end, a low double beep for an alarm. The AudioContext is made on
-// the first pointer or key press after a cue asks for one (browsers only let
-// audio start from a gesture); cues before that are silent.
+// a round's end, a low double beep for an alarm. The AudioContext is made
+// once the page has had a gesture (browsers only let audio start after one):
+// at the first cue if the player already clicked or typed, else at their next
+// pointer or key press; cues before that are silent.
 
 export const CUES = ['play', 'draw', 'turn', 'roundEnd', 'alarm'] as const;
 export type Cue = (typeof CUES)[number];
@@ -76,6 +77,10 @@ function unlock(): void {
 
 /** Plays a cue if audio has been unlocked by a gesture; otherwise waits for one. */
 export function playCue(cue: Cue): void {
+  // A page the player has already clicked or typed in may start audio at once.
+  if (!context && typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive) {
+    unlock();
+  }
   if (!context) {
     if (!armed && typeof addEventListener === 'function') {
       armed = true;
