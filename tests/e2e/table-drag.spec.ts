@@ -110,24 +110,32 @@ async function turnWithTile(page: Page): Promise<number | null> {
 
 /**
  * Carries the first playable tile over the board in rows until it lights up
- * over a place it can go (the page records the first such point), and leaves
- * it held there. Returns that point, or null if no place lit up.
+ * over a place it can go (`over`) or one it cannot (`wrong`) — the page records
+ * the first such point — and leaves it held there. That point, or null.
  */
-async function carryToTarget(page: Page, pointer: Pointer): Promise<Point | null> {
+async function carryTo(
+  page: Page,
+  pointer: Pointer,
+  mark: 'over' | 'wrong',
+): Promise<Point | null> {
   const tile = page.getByTestId('hand').locator('button.usable').first();
   const start = center((await tile.boundingBox())!);
   await pointer.down(start);
   await pointer.move({ x: start.x, y: start.y - 40 }, 4);
   await expect(page.locator('.drag-ghost')).toHaveCount(1);
-  await page.evaluate(() => {
-    const w = window as unknown as { __over: { x: number; y: number } | null };
-    w.__over = null;
-    window.addEventListener('pointermove', (e: PointerEvent) => {
-      if (!w.__over && document.querySelector('.drag-ghost[data-over]')) {
-        w.__over = { x: e.clientX, y: e.clientY };
+  // Listens after the hand does (it listens from the press on), so it sees the mark.
+  await page.evaluate((m) => {
+    const w = window as unknown as { __at: Point | null; __stop?: () => void };
+    w.__stop?.();
+    w.__at = null;
+    const listen = (e: PointerEvent) => {
+      if (!w.__at && document.querySelector(`.drag-ghost[data-${m}]`)) {
+        w.__at = { x: e.clientX, y: e.clientY };
       }
-    });
-  });
+    };
+    window.addEventListener('pointermove', listen);
+    w.__stop = () => window.removeEventListener('pointermove', listen);
+  }, mark);
   const board = (await page.locator('canvas').boundingBox())!;
   const left = board.x + 12;
   const right = board.x + board.width - 12;
@@ -135,12 +143,10 @@ async function carryToTarget(page: Page, pointer: Pointer): Promise<Point | null
     const [a, b] = row % 2 === 0 ? [left, right] : [right, left];
     await pointer.move({ x: a, y }, 2);
     await pointer.move({ x: b, y }, Math.ceil(board.width / 18));
-    const over = await page.evaluate(
-      () => (window as unknown as { __over: { x: number; y: number } | null }).__over,
-    );
-    if (over) {
-      await pointer.move(over, 3);
-      return over;
+    const at = await page.evaluate(() => (window as unknown as { __at: Point | null }).__at);
+    if (at) {
+      await pointer.move(at, 3);
+      return at;
     }
   }
   return null;
@@ -149,6 +155,7 @@ async function carryToTarget(page: Page, pointer: Pointer): Promise<Point | null
 async function dragAndPlay(page: Page, pointer: Pointer, info: TestInfo, size: string) {
   const hand = page.getByTestId('hand').locator('button');
   const log = page.getByTestId('move-log').locator('li');
+  const notice = page.locator('.notice');
   expect(await turnWithTile(page)).not.toBeNull();
 
   // Dropped off the board (on the header): it goes back, nothing is played.
@@ -161,25 +168,23 @@ async function dragAndPlay(page: Page, pointer: Pointer, info: TestInfo, size: s
   const head = center((await page.locator('header').boundingBox())!);
   await pointer.move(head, 8);
   await pointer.up(head);
-  await expect(page.locator('.notice')).toContainText(/on a glowing place, or tap it/);
+  await expect(notice).toContainText(/on a glowing place, or tap it/);
+  await expect(page.locator('.drag-ghost')).toHaveCount(0);
+  expect(await hand.count()).toBe(before);
+
+  // Dropped on a place it cannot go (it shows red there): the engine's reason and rule.
+  const wrong = await carryTo(page, pointer, 'wrong');
+  expect(wrong, 'a place the tile cannot go').not.toBeNull();
+  await keepScreenshot(page, info, `drag-wrong-place-${size}`);
+  await pointer.up(wrong!);
+  await expect(notice.locator('.rule')).toHaveText(/^(MT|C)-\d+$/);
   await expect(page.locator('.drag-ghost')).toHaveCount(0);
   expect(await hand.count()).toBe(before);
   expect(await log.count()).toBe(logged);
 
-  // Dropped on a part of the board that does not glow: nothing played, and why.
-  const board = (await page.locator('canvas').boundingBox())!;
-  const corner = { x: board.x + 6, y: board.y + 6 };
-  await pointer.down(start);
-  await pointer.move({ x: start.x, y: start.y - 40 }, 4);
-  await pointer.move(corner, 8);
-  await pointer.up(corner);
-  await expect(page.locator('.notice')).toContainText(/glowing place|(MT|C)-\d+/);
-  expect(await hand.count()).toBe(before);
-
-  // Carried over the board until it glows over its place, then dropped: played.
-  const over = await carryToTarget(page, pointer);
+  // Carried until it glows over its place, then dropped: played.
+  const over = await carryTo(page, pointer, 'over');
   expect(over, 'a place glowed for the carried tile').not.toBeNull();
-  await expect(page.locator('.drag-ghost[data-over]')).toHaveCount(1);
   await keepScreenshot(page, info, `drag-over-target-${size}`);
   await pointer.up(over!);
   await expect(page.getByTestId('move-log')).toContainText('You played');
