@@ -216,6 +216,11 @@ describe('TableController', () => {
     expect(plays).toBeGreaterThan(0);
     expect(cues).toContain('draw');
     expect(cues.filter((c) => c === 'roundEnd')).toHaveLength(1);
+    // The hands left are kept for the round panel: every tile known here (the bot runs here).
+    const hands = t.results.at(-1)?.hands ?? [];
+    expect(hands).toHaveLength(2);
+    expect(hands.flat().every((x) => x !== null)).toBe(true);
+    expect(hands.some((h) => h.length > 0)).toBe(true);
   });
 
   it('animations last their base time at the normal pace, none when instant or reduced', () => {

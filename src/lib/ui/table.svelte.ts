@@ -619,15 +619,15 @@ export class TableController {
     return fresh.map((m) => m.move);
   }
 
-  /** Keeps each finished round's scores for the scoreboard. */
+  /** Keeps each finished round's scores and last hands for the scoreboard. */
   #record(s: SessionSnapshot): void {
     const t = s.table;
     if (!t) return;
     const ends = [t.view, ...t.local.map((l) => l.lastRound)].filter(
       (v): v is BaseState => v !== null && (v.phase === 'roundOver' || v.phase === 'gameOver'),
     );
+    const hidden = (r: RoundResult) => r.hands.flat().filter((x) => x === null).length;
     for (const v of ends) {
-      if (this.results.some((r) => r.round === v.round)) continue;
       const tokens = v.variant === 'engine-191' ? (v as Engine191State).tokens : null;
       // Each seat's hand as the best-informed of this browser's views knows it.
       const same = ends.filter((x) => x.round === v.round);
@@ -637,10 +637,13 @@ export class TableController {
           .find((h) => h.every((c) => c.tile !== null));
         return (known ?? cards).map((c) => c.tile);
       });
-      this.results = [
-        ...this.results,
-        { round: v.round, scores: v.scores, tokens, moves: v.moveIndex, hands },
-      ].sort((a, b) => a.round - b.round);
+      const result = { round: v.round, scores: v.scores, tokens, moves: v.moveIndex, hands };
+      // A round is kept once; its hands are filled in as the audit reveals them.
+      const kept = this.results.find((r) => r.round === v.round);
+      if (kept && hidden(kept) <= hidden(result)) continue;
+      this.results = [...this.results.filter((r) => r !== kept), result].sort(
+        (a, b) => a.round - b.round,
+      );
     }
   }
 }
