@@ -142,7 +142,7 @@ async function carryTo(
   for (let y = board.y + 12, row = 0; y < board.y + board.height - 12; y += 22, row++) {
     const [a, b] = row % 2 === 0 ? [left, right] : [right, left];
     await pointer.move({ x: a, y }, 2);
-    await pointer.move({ x: b, y }, Math.ceil(board.width / 18));
+    await pointer.move({ x: b, y }, Math.ceil(board.width / 32));
     const at = await page.evaluate(() => (window as unknown as { __at: Point | null }).__at);
     if (at) {
       await pointer.move(at, 3);
