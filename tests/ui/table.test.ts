@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableClient } from '$lib/session';
 import { startLocalTable } from '$lib/session';
-import { TableController } from '$lib/ui/table.svelte';
+import type { Cue } from '$lib/ui/sound';
+import { motionMs, TableController } from '$lib/ui/table.svelte';
 import type { LocalSeatSpec, LocalTableSpec } from '$lib/session';
 
 const open: { client: TableClient; table: TableController }[] = [];
@@ -134,5 +135,99 @@ describe('TableController', () => {
     await until(() => t.curtain !== null);
     expect(t.curtain).not.toBe(first);
     expect(t.hand).toEqual([]);
+  });
+
+  it('drag and drop: a carried tile lights its targets, plays on one, and goes back elsewhere', async () => {
+    const { table: t } = await table({
+      variant: 'railominos',
+      options: { rounds: 1 },
+      seats: [me, { kind: 'bot', level: 'easy' }],
+    });
+    let refused = false;
+    let played = false;
+    for (let turn = 0; turn < 30 && !(refused && played); turn++) {
+      await until(() => t.myTurn || t.shown.table?.gameOver === true);
+      if (t.shown.table?.gameOver) break;
+      const blocked = t.hand.find((x) => !t.usable(x, 'hand'));
+      const tile = t.hand.find((x) => t.usable(x, 'hand'));
+      const before = t.hand.length;
+      if (blocked !== undefined && !refused) {
+        // Nothing to carry: the drag does not start, nothing glows.
+        expect(t.drag(blocked, 'hand')).toBe(false);
+        expect(t.selected).toBeNull();
+        // Dropped on a place anyway: the engine's reason, with its rule id.
+        await t.drop(blocked, 'hand', null, 'east');
+        expect(t.notice?.kind).toBe('error');
+        expect(t.notice?.rule).toMatch(/^(R|C)-\d+$/);
+        expect(t.live).toContain(t.notice?.rule ?? '?');
+        expect(t.hand.length).toBe(before);
+        refused = true;
+      }
+      if (tile === undefined) {
+        await t.act('pass');
+        continue;
+      }
+      expect(t.drag(tile, 'hand')).toBe(true);
+      expect(t.selected).toEqual({ tile, from: 'hand' });
+      const targets = [...t.targets];
+      expect(targets.length).toBeGreaterThan(0);
+      // Dropped off the board: it goes back and the player is told what to do.
+      await t.drop(tile, 'hand', null, null);
+      expect(t.selected).toBeNull();
+      expect(t.notice).toMatchObject({ kind: 'info', rule: null });
+      expect(t.notice?.text).toMatch(/^Drop .+ on a glowing place, or tap it\.$/);
+      expect(t.hand.length).toBe(before);
+      // Dropped on a glowing target: played there.
+      t.drag(tile, 'hand');
+      const logged = t.log.length;
+      await t.drop(tile, 'hand', targets[0] ?? null, targets[0] ?? null);
+      await until(() => t.log.slice(logged).some((l) => l.text.startsWith('You played')));
+      expect(t.hand).not.toContain(tile);
+      played = true;
+    }
+    expect(played).toBe(true);
+  });
+
+  it('cues a sound for plays, draws, your turn, the round’s end and a refusal', async () => {
+    const started = await startLocalTable({
+      variant: 'mexican-train',
+      options: { rounds: 1, set: 6, handSize: 4 },
+      seats: [me, { kind: 'bot', level: 'easy' }],
+      store: null,
+    });
+    if (!started.ok) throw new Error(started.error.detail);
+    const cues: Cue[] = [];
+    let plays = 0;
+    const t = new TableController(
+      started.value,
+      { stepMs: 0 },
+      { onCue: (c) => cues.push(c), onPlay: () => plays++ },
+    );
+    open.push({ client: started.value, table: t });
+    await until(() => t.myTurn);
+    expect(cues).toContain('turn');
+    // Not a move this seat may make now: refused, and the alarm sounds.
+    await t.send({ seat: 0, type: 'pass' });
+    expect(t.notice?.kind).toBe('error');
+    expect(cues.at(-1)).toBe('alarm');
+    await t.toggleAutoplay('easy');
+    await until(() => t.shown.table?.gameOver === true || t.shown.table?.betweenRounds != null);
+    expect(cues.filter((c) => c === 'play').length).toBe(plays);
+    expect(plays).toBeGreaterThan(0);
+    expect(cues).toContain('draw');
+    expect(cues.filter((c) => c === 'roundEnd')).toHaveLength(1);
+    // The hands left are kept for the round panel: every tile known here (the bot runs here).
+    const hands = t.results.at(-1)?.hands ?? [];
+    expect(hands).toHaveLength(2);
+    expect(hands.flat().every((x) => x !== null)).toBe(true);
+    expect(hands.some((h) => h.length > 0)).toBe(true);
+  });
+
+  it('animations last their base time at the normal pace, none when instant or reduced', () => {
+    expect(motionMs(400, { stepMs: 650 })).toBe(400);
+    expect(motionMs(400, { stepMs: 250 })).toBe(200);
+    expect(motionMs(400, { stepMs: 1100 })).toBe(560);
+    expect(motionMs(400, { stepMs: 0 })).toBe(0);
+    expect(motionMs(400, { stepMs: 650, reducedMotion: true })).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 // put into words in the rules' notation ("Ann played 12-5 on Bo's train"),
 // with what only the views show (the deal, markers, scores, a last tile).
 import type { BaseState, Move, Seat, Target, TileId } from '$lib/engine';
+import type { DtState } from '$lib/engine/variants/derailing-the-train/state';
 import type { Engine191State } from '$lib/engine/variants/engine-191/state';
 import type { MtState } from '$lib/engine/variants/mexican-train/state';
 import { lanesOf, seatName, targetWords, tileSetOf, tileText, type SeatNames } from './tiles';
@@ -54,6 +55,7 @@ export function describeChange(
 
   if (next.round !== prev.round) {
     if (next.phase === 'gameOver') say(null, 'Game over.');
+    else openingLines(null, next, names, viewer, moves, say);
     return { lines, play: null };
   }
   if (prev.phase === 'deal' && next.phase !== 'deal') {
@@ -117,6 +119,7 @@ export function describeChange(
     }
   }
 
+  openingLines(prev, next, names, viewer, moves, say);
   if (prev.phase !== next.phase) {
     if (next.phase === 'roundOver' || next.phase === 'gameOver') {
       say(null, `Round ${round} is over. ${scoreWords(next, names)}.`);
@@ -136,6 +139,76 @@ export function describeChange(
     }
   }
   return { lines, play };
+}
+
+type Say = (seat: Seat | null, text: string, notation?: string | null) => void;
+
+/** The tile that opens a round's lanes: the engine, the platform, the main station. */
+function openingTile(view: BaseState): TileId | null {
+  switch (view.variant) {
+    case 'mexican-train':
+    case 'mexican-train-tournament':
+      return (view as MtState).engine;
+    case 'derailing-the-train':
+      return (view as DtState).platform;
+    case 'engine-191':
+      return (view as Engine191State).station;
+    case 'railominos':
+      return null;
+  }
+}
+
+/**
+ * What opens a round without a move saying so: an engine the rules lay (TT-3,
+ * or one no `declare` in `moves` names), Engine 191's revealed choices and main
+ * station (E-2), or its redeal when no double was revealed.
+ */
+function openingLines(
+  prev: BaseState | null,
+  next: BaseState,
+  names: SeatNames,
+  viewer: Seat | null,
+  moves: readonly Move[],
+  say: Say,
+): void {
+  const set = tileSetOf(next);
+  const who = (seat: Seat) => (seat === viewer ? 'you' : seatName(names, seat));
+  if (next.variant === 'engine-191') {
+    const p = prev as Engine191State | null;
+    const n = next as Engine191State;
+    if (p?.phase === 'setup' && n.phase === 'deal' && p.round === n.round) {
+      say(null, 'No double was revealed (E-2): the round is dealt again.');
+    }
+  }
+  // A view being dealt still holds the last round's engine: nothing is laid yet.
+  const laid = (v: BaseState | null) =>
+    v === null || v.phase === 'deal' || v.round !== next.round ? null : openingTile(v);
+  const tile = laid(next);
+  if (tile === null || laid(prev) !== null) return;
+  if (moves.some((m) => m.type === 'declare' && m.tile === tile)) return;
+  const name = tileText(set, tile);
+  const starts =
+    next.turn === null ? '' : `; ${who(next.turn)} ${next.turn === viewer ? 'start' : 'starts'}`;
+  switch (next.variant) {
+    case 'engine-191': {
+      const chosen = (next as Engine191State).chosen;
+      const shown = chosen.flatMap((t, s) => (t === null ? [] : [`${who(s)} ${tileText(set, t)}`]));
+      if (shown.length > 0) say(null, `Revealed: ${capital(shown.join(', '))}.`);
+      say(next.turn, `${name} is the main station (E-2)${starts}.`, name);
+      return;
+    }
+    case 'derailing-the-train':
+      say(null, `${name} is laid as the platform (DT-2)${starts}.`, name);
+      return;
+    default: {
+      const rule = next.variant === 'mexican-train-tournament' ? 'TT-3' : 'MT-2';
+      say(null, `${name} is laid as the engine (${rule})${starts}.`, name);
+    }
+  }
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function markerRaised(prev: BaseState, next: BaseState, seat: Seat): boolean {

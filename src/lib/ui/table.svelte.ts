@@ -16,6 +16,7 @@ import type { Engine191State } from '$lib/engine/variants/engine-191/state';
 import type { MtState } from '$lib/engine/variants/mexican-train/state';
 import type { LocalSeatView, SessionResult, SessionSnapshot, TableClient } from '$lib/session';
 import { describeChange, type Change, type LogLine } from './log';
+import type { Cue } from './sound';
 import { targetWords, tileSetOf, tileText, tileWords } from './tiles';
 
 export type TileSource = 'hand' | 'yard';
@@ -44,24 +45,41 @@ export interface RoundResult {
   readonly tokens: readonly number[] | null;
   /** Moves played in the round: what its audit replayed. */
   readonly moves: number;
+  /** The tiles left in each hand when the round ended (null: never revealed here). */
+  readonly hands: readonly (readonly (TileId | null)[])[];
 }
 
 export interface Pace {
   /** Milliseconds a move stays on screen before the next is shown. */
   readonly stepMs: number;
+  /** No slides or flips (the player's setting or the system's). */
+  readonly reducedMotion?: boolean;
 }
 
 export interface ControllerHooks {
   /** A tile was laid (for a sound). */
   onPlay?(): void;
+  /** Something worth a sound happened on screen (a play also calls onPlay). */
+  onCue?(cue: Cue): void;
   readonly setTimer?: (f: () => void, ms: number) => unknown;
   readonly clearTimer?: (t: unknown) => void;
   readonly now?: () => number;
 }
 
 const MAX_LOG = 400;
+/** The normal pace's step: animations last their base time at it. */
+const NORMAL_STEP_MS = 650;
 /** Behind by more than this many snapshots, the screen catches up without pausing. */
 const CATCH_UP = 60;
+
+/**
+ * How long an animation of `baseMs` at the normal pace lasts at `pace`: 0 with
+ * reduced motion or at the instant pace, shorter when fast, longer when slow.
+ */
+export function motionMs(baseMs: number, pace: Pace): number {
+  if (pace.reducedMotion || pace.stepMs <= 0) return 0;
+  return Math.round(baseMs * Math.min(1.4, Math.max(0.5, pace.stepMs / NORMAL_STEP_MS)));
+}
 
 function distinct<T>(list: readonly T[]): T[] {
   return list.filter((x, i) => list.indexOf(x) === i);
@@ -160,6 +178,11 @@ export class TableController {
     const acting = this.shown.table.acting;
     if (acting === null || acting === this.revealed) return null;
     return this.persons.find((p) => p.seat === acting && p.autoplay === null) ? acting : null;
+  }
+
+  /** How long an animation of `baseMs` at the normal pace lasts now (see motionMs). */
+  motionMs(baseMs: number): number {
+    return motionMs(baseMs, this.#pace);
   }
 
   get caughtUp(): boolean {
@@ -451,6 +474,7 @@ export class TableController {
 
   #refused(result: SessionResult<unknown>): void {
     if (result.ok) return;
+    this.#cue('alarm');
     const { detail, rule } = result.error;
     this.notice = { kind: 'error', text: detail, rule: rule ?? null };
     this.live = rule ? `Not allowed (${rule}): ${detail}` : `Not allowed: ${detail}`;
@@ -492,7 +516,20 @@ export class TableController {
     return `p${seat}`;
   }
 
+  #cue(cue: Cue): void {
+    this.#hooks.onCue?.(cue);
+  }
+
   #receive(s: SessionSnapshot): void {
+    // Alarms are heard at once, not at the pace moves are shown.
+    const was = this.latest;
+    if (
+      (s.desync && !was.desync) ||
+      (s.stall && !was.stall) ||
+      s.refusals.length > was.refusals.length
+    ) {
+      this.#cue('alarm');
+    }
     this.latest = s;
     this.#queue.push(s);
     this.behind = this.#queue.length;
@@ -530,9 +567,12 @@ export class TableController {
   #show(next: SessionSnapshot): boolean {
     const prevView = this.shown.table?.view ?? null;
     const nextView = next.table?.view ?? null;
+    const wasMyTurn = this.myTurn;
     let moved = false;
+    let drew = false;
     if (nextView) {
       const moves = this.#newMoves(next);
+      drew = moves.some((m) => m.type === 'draw');
       const change = describeChange(
         prevView,
         nextView,
@@ -549,11 +589,16 @@ export class TableController {
       if (change.play) {
         this.lastPlay = change.play;
         this.#hooks.onPlay?.();
+        this.#cue('play');
       }
+      if (drew) this.#cue('draw');
       moved = prevView !== null && nextView.moveIndex !== prevView.moveIndex;
     }
     this.shown = next;
     this.#record(next);
+    const ended = (v: BaseState | null) => v?.phase === 'roundOver' || v?.phase === 'gameOver';
+    if (nextView && ended(nextView) && prevView && !ended(prevView)) this.#cue('roundEnd');
+    else if (this.myTurn && !wasMyTurn) this.#cue('turn');
     if (this.selected && !this.usable(this.selected.tile, this.selected.from)) this.selected = null;
     if (this.passAndPlay && this.revealed === null && !next.table?.acting) {
       this.revealed = null;
@@ -574,20 +619,31 @@ export class TableController {
     return fresh.map((m) => m.move);
   }
 
-  /** Keeps each finished round's scores for the scoreboard. */
+  /** Keeps each finished round's scores and last hands for the scoreboard. */
   #record(s: SessionSnapshot): void {
     const t = s.table;
     if (!t) return;
     const ends = [t.view, ...t.local.map((l) => l.lastRound)].filter(
       (v): v is BaseState => v !== null && (v.phase === 'roundOver' || v.phase === 'gameOver'),
     );
+    const hidden = (r: RoundResult) => r.hands.flat().filter((x) => x === null).length;
     for (const v of ends) {
-      if (this.results.some((r) => r.round === v.round)) continue;
       const tokens = v.variant === 'engine-191' ? (v as Engine191State).tokens : null;
-      this.results = [
-        ...this.results,
-        { round: v.round, scores: v.scores, tokens, moves: v.moveIndex },
-      ].sort((a, b) => a.round - b.round);
+      // Each seat's hand as the best-informed of this browser's views knows it.
+      const same = ends.filter((x) => x.round === v.round);
+      const hands = v.hands.map((cards, seat) => {
+        const known = same
+          .map((x) => x.hands[seat] ?? [])
+          .find((h) => h.every((c) => c.tile !== null));
+        return (known ?? cards).map((c) => c.tile);
+      });
+      const result = { round: v.round, scores: v.scores, tokens, moves: v.moveIndex, hands };
+      // A round is kept once; its hands are filled in as the audit reveals them.
+      const kept = this.results.find((r) => r.round === v.round);
+      if (kept && hidden(kept) <= hidden(result)) continue;
+      this.results = [...this.results.filter((r) => r !== kept), result].sort(
+        (a, b) => a.round - b.round,
+      );
     }
   }
 }
