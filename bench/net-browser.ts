@@ -13,6 +13,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildIfNeeded } from '../scripts/build-if-needed.js';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
 import { startServer } from '../scripts/server.js';
+import { mouseStep } from '../tests/e2e/helpers-table';
 
 interface Line {
   readonly at: number;
@@ -108,34 +109,13 @@ async function autoplay(page: Page): Promise<void> {
   }
 }
 
-/** One step by mouse when it is this page's turn; whether a move was made. */
-async function step(page: Page): Promise<boolean> {
-  const declare = page.getByRole('group', { name: 'Call-down' }).getByRole('button').first();
-  const usable = page.getByTestId('hand').locator('button.usable').first();
-  if (await declare.isVisible()) await declare.click();
-  else if (await usable.isVisible()) {
-    await usable.click();
-    const target = page.locator('.targets button.target').first();
-    if (
-      await target.waitFor({ timeout: 400 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      await target.click();
-  } else if (await page.getByTestId('draw').isEnabled()) await page.getByTestId('draw').click();
-  else if (await page.getByTestId('pass').isEnabled()) await page.getByTestId('pass').click();
-  else return false;
-  return true;
-}
-
 /** Plays one seat by hand; each move's time until all pages logged it. */
 async function moveTimes(pages: readonly Page[], mover: Page): Promise<number[]> {
   const samples: number[] = [];
   const over = mover.getByTestId('game-over');
   while (samples.length < MOVE_SAMPLES && !(await over.isVisible())) {
     const before = await Promise.all(pages.map((p) => lines(p).then((l) => l.length)));
-    if (!(await step(mover))) {
+    if (!(await mouseStep(mover, 400))) {
       await mover.waitForTimeout(50);
       continue;
     }

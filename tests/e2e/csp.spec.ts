@@ -3,7 +3,7 @@
 // allows, and a name made of markup is shown as text everywhere names appear.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createTable, newPlayer, setGame, startAndAutoplay } from './helpers-online';
-import { fastSettings, served, startSolo } from './helpers-table';
+import { fastSettings, mouseStep, served, startSolo } from './helpers-table';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const SHORT_MT = { rounds: 1, set: 6, handSize: 4 };
@@ -60,23 +60,6 @@ async function fetchRefused(page: Page, url: string): Promise<boolean> {
 async function fillName(input: Locator, name: string): Promise<void> {
   await input.evaluate((el) => el.removeAttribute('maxlength'));
   await input.fill(name);
-}
-
-/** One step of a turn by mouse: the call-down answer, a playable tile and its target, draw or pass. */
-async function mouseStep(page: Page): Promise<void> {
-  const declare = page.getByRole('group', { name: 'Call-down' }).getByRole('button').first();
-  const usable = page.getByTestId('hand').locator('button.usable').first();
-  if (await declare.isVisible()) await declare.click();
-  else if (await usable.isVisible()) {
-    await usable.click();
-    const target = page.locator('.targets button.target').first();
-    const shown = await target.waitFor({ timeout: 600 }).then(
-      () => true,
-      () => false,
-    );
-    if (shown) await target.click();
-  } else if (await page.getByTestId('draw').isEnabled()) await page.getByTestId('draw').click();
-  else if (await page.getByTestId('pass').isEnabled()) await page.getByTestId('pass').click();
 }
 
 /** The name is in these places as text, and no element was made from it. */

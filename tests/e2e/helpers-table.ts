@@ -70,3 +70,25 @@ export async function keepScreenshot(page: Page, info: TestInfo, name: string): 
   await page.screenshot({ path: file });
   await info.attach(name, { path: file, contentType: 'image/png' });
 }
+
+/**
+ * One step of a turn by mouse: the call-down answer, a playable tile and its
+ * target, draw or pass. Whether there was anything to do.
+ */
+export async function mouseStep(page: Page, targetWaitMs = 600): Promise<boolean> {
+  const declare = page.getByRole('group', { name: 'Call-down' }).getByRole('button').first();
+  const usable = page.getByTestId('hand').locator('button.usable').first();
+  if (await declare.isVisible()) await declare.click();
+  else if (await usable.isVisible()) {
+    await usable.click();
+    const target = page.locator('.targets button.target').first();
+    const shown = await target.waitFor({ timeout: targetWaitMs }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) await target.click();
+  } else if (await page.getByTestId('draw').isEnabled()) await page.getByTestId('draw').click();
+  else if (await page.getByTestId('pass').isEnabled()) await page.getByTestId('pass').click();
+  else return false;
+  return true;
+}

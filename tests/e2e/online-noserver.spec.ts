@@ -4,8 +4,14 @@
 // tab of the second's browser) and links to the host through it; the host
 // starts a short Mexican Train game and all three play it out on autoplay to
 // the same end, with a fair audit.
-import { expect, test, type Page } from '@playwright/test';
-import { expectSameGameOver, newPlayer, setGame, startAndAutoplay } from './helpers-online';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  expectSameGameOver,
+  newPlayer,
+  setGame,
+  startAndAutoplay,
+  type Player,
+} from './helpers-online';
 import { keepScreenshot, served } from './helpers-table';
 
 const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
@@ -29,21 +35,28 @@ async function answer(member: Page, guest: Page, name: string, offer: string): P
   await expect(guest.getByTestId('online-lobby')).toBeVisible({ timeout: 30_000 });
 }
 
+/** Ann, Bob and Cat in their own browsers, set up as LAN players with no STUN server. */
+async function threePlayers(browser: Browser): Promise<[Player, Player, Player]> {
+  const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((n) => newPlayer(browser, n)));
+  for (const p of players) {
+    await p.page.addInitScript((s) => localStorage.setItem('trainyard.net', s), NO_STUN);
+  }
+  return players as [Player, Player, Player];
+}
+
+/** Only the lobby's probe for a PeerServer at <site>/peerjs may fail to load here. */
+const PROBE_404 = /Failed to load resource: .* 404 \(Not Found\)$/;
+
 test('no server: pair by hand, a third joins through a guest, play a round', async ({
   browser,
 }, info) => {
   test.setTimeout(150_000);
   const base = served('E2E_STATIC_SUBPATH_URL');
-  const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((n) => newPlayer(browser, n)));
-  const [ann, bob, cat] = players as [
-    (typeof players)[0],
-    (typeof players)[0],
-    (typeof players)[0],
-  ];
+  const players = await threePlayers(browser);
+  const [ann, bob, cat] = players;
   // The lobby looks for a PeerServer at <site>/peerjs: here that is a 404, and nothing else may be.
   const failed: string[] = [];
   for (const p of players) {
-    await p.page.addInitScript((s) => localStorage.setItem('trainyard.net', s), NO_STUN);
     p.page.on('response', (r) => {
       if (r.status() >= 400 && !r.url().endsWith('/peerjs'))
         failed.push(`${r.status()} ${r.url()}`);
@@ -98,8 +111,7 @@ test('no server: pair by hand, a third joins through a guest, play a round', asy
   await startAndAutoplay(ann, players);
   await expectSameGameOver(players, 100_000);
   expect(failed).toEqual([]);
-  const probe404 = /Failed to load resource: .* 404 \(Not Found\)$/;
-  expect(players.flatMap((p) => p.errors).filter((e) => !probe404.test(e))).toEqual([]);
+  expect(players.flatMap((p) => p.errors).filter((e) => !PROBE_404.test(e))).toEqual([]);
 });
 
 test('no server: the host’s page closes mid-round; the others go on over their own links', async ({
@@ -107,15 +119,8 @@ test('no server: the host’s page closes mid-round; the others go on over their
 }) => {
   test.setTimeout(200_000);
   const base = served('E2E_STATIC_SUBPATH_URL');
-  const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((n) => newPlayer(browser, n)));
-  const [ann, bob, cat] = players as [
-    (typeof players)[0],
-    (typeof players)[0],
-    (typeof players)[0],
-  ];
-  for (const p of players) {
-    await p.page.addInitScript((s) => localStorage.setItem('trainyard.net', s), NO_STUN);
-  }
+  const players = await threePlayers(browser);
+  const [ann, bob, cat] = players;
   await ann.page.goto(`${base}lobby`);
   await ann.page.getByTestId('name-input').fill('Ann');
   await ann.page.getByTestId('create-online').click();
@@ -138,6 +143,5 @@ test('no server: the host’s page closes mid-round; the others go on over their
   await expect(bob.page.getByTestId('stall-alarm')).toContainText('Ann', { timeout: 90_000 });
   await bob.page.getByTestId('stall-bot').click();
   await expectSameGameOver([bob, cat], 120_000);
-  const probe404 = /Failed to load resource: .* 404 \(Not Found\)$/;
-  expect([...bob.errors, ...cat.errors].filter((e) => !probe404.test(e))).toEqual([]);
+  expect([...bob.errors, ...cat.errors].filter((e) => !PROBE_404.test(e))).toEqual([]);
 });

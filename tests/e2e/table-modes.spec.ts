@@ -1,7 +1,7 @@
 // The table beyond autoplay: a keyboard-only round, pass-and-play behind the
 // curtain, and a reload in the middle of a solo game.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fastSettings, served, startSolo, watchErrors } from './helpers-table';
+import { fastSettings, mouseStep, served, startSolo, watchErrors } from './helpers-table';
 
 /** Presses Tab until `target` has focus (at most `limit` times). */
 async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
@@ -54,27 +54,6 @@ async function keyboardStep(page: Page): Promise<void> {
     await tabTo(page, pass);
     await page.keyboard.press('Enter');
   }
-}
-
-/** One step of play by mouse: the call-down answer, a playable tile and its target, draw or pass. */
-async function mouseStep(page: Page): Promise<void> {
-  const declare = page.getByRole('group', { name: 'Call-down' }).getByRole('button').first();
-  const usable = page.getByTestId('hand').locator('button.usable').first();
-  if (await declare.isVisible()) return declare.click();
-  if (await usable.isVisible()) {
-    await usable.click();
-    const target = page.locator('.targets button.target').first();
-    if (
-      await target.waitFor({ timeout: 600 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      await target.click();
-    return;
-  }
-  if (await page.getByTestId('draw').isEnabled()) return page.getByTestId('draw').click();
-  if (await page.getByTestId('pass').isEnabled()) return page.getByTestId('pass').click();
 }
 
 test('a keyboard-only player plays a whole Mexican Train round', async ({ page }) => {
