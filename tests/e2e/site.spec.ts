@@ -70,3 +70,14 @@ test('a deep link gets the app through the SPA fallback', async ({ page }) => {
   await expect(page).toHaveURL(/lobby\?join=abc/);
   await expect(page.getByText('This link is damaged or not for Trainyard')).toBeVisible();
 });
+
+test('no page is wider than a phone', async ({ browser }) => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  for (const path of ['', 'play?mode=solo', 'play?mode=pass', 'lobby', 'rules', 'replay']) {
+    await page.goto(`${served('E2E_ROOT_URL')}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path || 'landing'} is ${width} px wide`).toBeLessThanOrEqual(390);
+  }
+  await page.close();
+});
