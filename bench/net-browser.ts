@@ -5,7 +5,7 @@
 //   moveMs:  a person's click that makes a move → that move in the move log of
 //            all four pages (one seat played by hand, three on autoplay)
 //   dealMs:  the host's click on Start → "Round 1 is dealt" on all four pages
-//            (4 players, double-12: agreement, shuffles, locks and keys; the
+//            (4 players, double-12, 5 tiles each: agreement, shuffles, locks, keys; the
 //            pages' load is inside); dealNextMs: "Round 1 is over" first
 //            seen → "Round 2 is dealt" everywhere (the audit of round 1 is inside)
 // Clocks: every page and this script read one machine's Date.now().
@@ -25,6 +25,10 @@ interface BenchWindow {
 }
 
 const NAMES = ['Ann', 'Bob', 'Cat', 'Dan'] as const;
+/** The whole run may take this long; past it, what was measured is printed as it stands. */
+const WATCHDOG_MS = 480_000;
+/** What was measured so far, for the watchdog. */
+const partial: Record<string, unknown> = {};
 const MOVE_SAMPLES = 12;
 
 /** Every page records when each move-log line appears and when the person clicks. */
@@ -167,12 +171,18 @@ export async function measure(): Promise<Record<string, unknown>> {
     for (const p of [moves[0]!, ...others]) await autoplay(p);
     await mover.getByTestId('hand').locator('button').first().waitFor({ timeout: 60_000 });
     const moveMs = await moveTimes(moves, mover);
+    Object.assign(partial, { joinMs: joinA, moveMedianMs: median(moveMs), moveMs });
     await Promise.all(moves.map((p) => p.context().close()));
 
     const deals = await Promise.all(NAMES.map(() => newPage(browser)));
     console.error(`net bench: moves shown in ${moveMs.join(', ')} ms; a two-round table…`);
-    const { joins: joinB, started } = await formTable(deals, server.url, { rounds: 2 });
+    const { joins: joinB, started } = await formTable(deals, server.url, {
+      rounds: 2,
+      handSize: 5,
+    });
     const dealMs = Math.max(...(await seen(deals, 'Round 1 is dealt'))) - started;
+    console.error(`net bench: dealt in ${dealMs} ms; playing round 1 on autoplay…`);
+    Object.assign(partial, { joinMs: [...joinA, ...joinB], dealMs });
     for (const p of deals) await autoplay(p);
     const over = Math.min(...(await seen(deals, 'Round 1 is over')));
     const dealNextMs = Math.max(...(await seen(deals, 'Round 2 is dealt'))) - over;
@@ -185,7 +195,7 @@ export async function measure(): Promise<Record<string, unknown>> {
       moveMs,
       dealMs,
       dealNextMs,
-      deal: 'Mexican Train, 4 players, double-12 (from Start; round 2 after round 1 is over)',
+      deal: 'Mexican Train, 4 players, double-12, 5 tiles each (from Start; round 2 after round 1 is over)',
       targets: { joinMedianMs: 1000, moveMedianMs: 50, dealMs: 1500 },
     };
   } finally {
@@ -196,11 +206,16 @@ export async function measure(): Promise<Record<string, unknown>> {
 
 // Run directly (bench/net.ts spawns this in a network namespace).
 if (process.argv[1]?.endsWith('net-browser.ts')) {
+  setTimeout(() => {
+    const result = { status: 'timeout', afterMs: WATCHDOG_MS, ...partial };
+    process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(1));
+  }, WATCHDOG_MS).unref();
+  // Exit once printed: a browser that will not close must not hold the bench.
   measure().then(
-    (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
+    (result) => process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0)),
     (error: unknown) => {
-      process.stdout.write(`${JSON.stringify({ status: 'error', message: String(error) })}\n`);
-      process.exitCode = 1;
+      const result = { status: 'error', message: String(error), ...partial };
+      process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(1));
     },
   );
 }
