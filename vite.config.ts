@@ -56,5 +56,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 120_000,
+    // Every core: left to itself Vitest ran one file at a time on these 2-core machines.
+    maxWorkers: '100%',
   },
 });
