@@ -5,9 +5,9 @@
 // replayed as a spectator saw it (hands hidden). Each audit finding is shown on
 // the step it names.
 import {
+  mapSupplyCards,
   tileName,
   type BaseState,
-  type Card,
   type Move,
   type Supply,
   type Target,
@@ -55,19 +55,6 @@ function facesOf(deal: DealState): (pos: number) => TileId | null {
     }
     return null;
   };
-}
-
-function fillSupply(s: Supply, face: (pos: number) => TileId | null): Supply {
-  const fill = (cards: readonly Card[]): Card[] =>
-    cards.map((c) => ({ pos: c.pos, tile: c.tile ?? face(c.pos) }));
-  switch (s.kind) {
-    case 'deal':
-      return { kind: 'deal', hands: s.hands.map(fill), boneyard: fill(s.boneyard) };
-    case 'reshuffle':
-      return { kind: 'reshuffle', boneyard: fill(s.boneyard) };
-    default:
-      return s;
-  }
 }
 
 function isOpen(state: BaseState): boolean {
@@ -185,7 +172,7 @@ export function roundFrames(trace: RoundTrace): ReplayFrame[] {
       }
       if (next) byMoveIndex.set(moveIndex, frames.length);
     } else {
-      const filled = fillSupply(step, face);
+      const filled = mapSupplyCards(step, (c) => ({ pos: c.pos, tile: c.tile ?? face(c.pos) }));
       const supplied = variant.supply(state, filled);
       const plain = supplied.ok ? supplied : variant.supply(state, step);
       if (plain.ok) {

@@ -3,7 +3,7 @@
 // known and replayed by the engine (false passes, draws and declarations). Each
 // cheat is named by seat and entry; a broken rule also by move index and rule id;
 // a round stopped by an early seed reveal names that seat (ROUND_ABORTED).
-import { auditRound, type Card, type Supply } from '../../engine';
+import { auditRound, mapSupplyCards, type Supply } from '../../engine';
 import { auditDeal, type DealAudit } from '../deal/audit';
 import { isSupply } from './due';
 import { locate } from './positions';
@@ -18,19 +18,9 @@ function fullInformation(table: TableState, audit: DealAudit) {
     missing = true;
     return null;
   };
-  const fill = (cards: readonly Card[]): Card[] =>
-    cards.map((c) => ({ pos: c.pos, tile: face(c.pos) }));
-  const supply = (s: Supply): Supply => {
-    switch (s.kind) {
-      case 'deal':
-        return { kind: 'deal', hands: s.hands.map(fill), boneyard: fill(s.boneyard) };
-      case 'reshuffle':
-        return { kind: 'reshuffle', boneyard: fill(s.boneyard) };
-      default:
-        return s;
-    }
-  };
-  const steps = table.record.steps.map(({ step }) => ('type' in step ? step : supply(step)));
+  const steps = table.record.steps.map(({ step }) =>
+    'type' in step ? step : mapSupplyCards(step, (c) => ({ pos: c.pos, tile: face(c.pos) })),
+  );
   return { steps, complete: !missing };
 }
 
