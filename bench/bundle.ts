@@ -7,10 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { buildIfNeeded } from '../scripts/build-if-needed.js';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
-import { PROJECT_ROOT, startServer } from '../scripts/server.js';
+import type { BrowserContext, Page } from '@playwright/test';
+import { PROJECT_ROOT } from '../scripts/server.js';
+import { withSite } from './site-browser';
 
 interface Sizes {
   files: number;
@@ -78,23 +77,15 @@ async function settle(page: Page) {
 }
 
 export async function run(): Promise<Record<string, unknown>> {
-  const found = findChromium();
-  if (found.error) return { status: 'skipped', reason: found.error };
-  buildIfNeeded({ quietStdout: true });
-  const server = await startServer({ port: 0, host: '127.0.0.1', peerServer: false });
-  const browser = await chromium.launch({
-    ...(found.executablePath ? { executablePath: found.executablePath } : {}),
-    args: CHROMIUM_ARGS,
-  });
-  try {
+  return withSite({ peerServer: false }, async ({ url, browser }) => {
     // A service worker would fetch every file to precache it: measure the pages alone.
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       serviceWorkers: 'block',
     });
     const landingPage = await context.newPage();
-    const landing = await loads(context, server.url, async () => {
-      await landingPage.goto(server.url);
+    const landing = await loads(context, url, async () => {
+      await landingPage.goto(url);
       await settle(landingPage);
     });
 
@@ -110,7 +101,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const tablePage = await context.newPage();
     // Routing turns Chromium's cache off, so every file the page needs is requested.
     await tablePage.route('**/*', (route) => route.continue());
-    const table = await loads(context, server.url, async () => {
+    const table = await loads(context, url, async () => {
       await tablePage.goto(tableUrl);
       await tablePage.getByTestId('hand').locator('button').first().waitFor({ timeout: 60_000 });
       await settle(tablePage);
@@ -138,8 +129,5 @@ export async function run(): Promise<Record<string, unknown>> {
       wholeBuild: sizes(all),
       largestJs: largest(js, 3),
     };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }

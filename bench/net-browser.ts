@@ -9,10 +9,8 @@
 //            pages' load is inside); dealNextMs: "Round 1 is over" first
 //            seen → "Round 2 is dealt" everywhere (the audit of round 1 is inside)
 // Clocks: every page and this script read one machine's Date.now().
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { buildIfNeeded } from '../scripts/build-if-needed.js';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
-import { startServer } from '../scripts/server.js';
+import type { Browser, Page } from '@playwright/test';
+import { withSite } from './site-browser';
 import { mouseStep } from '../tests/e2e/helpers-table';
 
 interface Line {
@@ -155,17 +153,9 @@ async function seen(pages: readonly Page[], text: string): Promise<number[]> {
 }
 
 export async function measure(): Promise<Record<string, unknown>> {
-  const found = findChromium();
-  if (found.error) return { status: 'skipped', reason: found.error };
-  buildIfNeeded({ quietStdout: true });
-  const server = await startServer({ port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({
-    ...(found.executablePath ? { executablePath: found.executablePath } : {}),
-    args: CHROMIUM_ARGS,
-  });
-  try {
+  return withSite({ peerServer: true }, async ({ url, browser }) => {
     const moves = await Promise.all(NAMES.map(() => newPage(browser)));
-    const { joins: joinA } = await formTable(moves, server.url, { set: 9, handSize: 8, rounds: 1 });
+    const { joins: joinA } = await formTable(moves, url, { set: 9, handSize: 8, rounds: 1 });
     console.error(`net bench: seated in ${joinA.join(', ')} ms; playing one seat by hand…`);
     const [, mover, ...others] = moves as [Page, Page, ...Page[]];
     for (const p of [moves[0]!, ...others]) await autoplay(p);
@@ -176,7 +166,7 @@ export async function measure(): Promise<Record<string, unknown>> {
 
     const deals = await Promise.all(NAMES.map(() => newPage(browser)));
     console.error(`net bench: moves shown in ${moveMs.join(', ')} ms; a two-round table…`);
-    const { joins: joinB, started } = await formTable(deals, server.url, {
+    const { joins: joinB, started } = await formTable(deals, url, {
       rounds: 2,
       handSize: 5,
     });
@@ -198,10 +188,7 @@ export async function measure(): Promise<Record<string, unknown>> {
       deal: 'Mexican Train, 4 players, double-12, 5 tiles each (from Start; round 2 after round 1 is over)',
       targets: { joinMedianMs: 1000, moveMedianMs: 50, dealMs: 1500 },
     };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
 
 // Run directly (bench/net.ts spawns this in a network namespace).

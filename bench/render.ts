@@ -2,10 +2,7 @@
 // double-12 Mexican Train table mid-game on the dev/board page, then 20 moves
 // each shown with its slide. Every frame is timed inside the page with the
 // GPU's work waited for (gl.finish), so the figure is what one frame costs.
-import { chromium } from '@playwright/test';
-import { buildIfNeeded } from '../scripts/build-if-needed.js';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
-import { startServer } from '../scripts/server.js';
+import { withSite } from './site-browser';
 
 interface Frame {
   readonly ms: number;
@@ -29,18 +26,10 @@ function median(xs: readonly number[]): number {
 const round = (x: number) => +x.toFixed(2);
 
 export async function run(): Promise<Record<string, unknown>> {
-  const found = findChromium();
-  if (found.error) return { status: 'skipped', reason: found.error };
-  buildIfNeeded({ quietStdout: true });
-  const server = await startServer({ port: 0, host: '127.0.0.1', peerServer: false });
-  const browser = await chromium.launch({
-    ...(found.executablePath ? { executablePath: found.executablePath } : {}),
-    args: CHROMIUM_ARGS,
-  });
-  try {
+  return withSite({ peerServer: false }, async ({ url, browser }) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const query = 'variant=mexican-train&players=8&seed=3&moves=40&bench=1';
-    await page.goto(`${server.url}dev/board?${query}`);
+    await page.goto(`${url}dev/board?${query}`);
     await page.waitForSelector('[data-ready="true"]', { timeout: 60_000 });
     await page.waitForTimeout(500);
     const first = await page.evaluate(() => {
@@ -85,8 +74,5 @@ export async function run(): Promise<Record<string, unknown>> {
         'is a DOM copy of the tile, so animation frames do not redraw the canvas. Software GL ' +
         'fill rate over a 1280×800 board (shared CPU) is most of the figure: see updateScriptMedianMs.',
     };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }

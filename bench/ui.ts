@@ -2,25 +2,14 @@
 // (PerformanceObserver 'longtask') while four bots and the person's seat on
 // autoplay are dealt and play a Mexican Train round, headless Chromium
 // (software GL), at instant pace.
-import { chromium } from '@playwright/test';
-import { buildIfNeeded } from '../scripts/build-if-needed.js';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
-import { startServer } from '../scripts/server.js';
+import { withSite } from './site-browser';
 
 interface UiWindow {
   __longTasks: number[];
 }
 
 export async function run(): Promise<Record<string, unknown>> {
-  const found = findChromium();
-  if (found.error) return { status: 'skipped', reason: found.error };
-  buildIfNeeded({ quietStdout: true });
-  const server = await startServer({ port: 0, host: '127.0.0.1', peerServer: false });
-  const browser = await chromium.launch({
-    ...(found.executablePath ? { executablePath: found.executablePath } : {}),
-    args: CHROMIUM_ARGS,
-  });
-  try {
+  return withSite({ peerServer: false }, async ({ url, browser }) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(() => {
       localStorage.setItem(
@@ -33,7 +22,7 @@ export async function run(): Promise<Record<string, unknown>> {
         for (const e of list.getEntries()) tasks.push(e.duration);
       }).observe({ type: 'longtask', buffered: true });
     });
-    await page.goto(server.url);
+    await page.goto(url);
     await page.getByTestId('play-solo').click();
     await page.getByTestId('variant-select').selectOption('mexican-train');
     await page.getByTestId('option-rounds').fill('1');
@@ -69,8 +58,5 @@ export async function run(): Promise<Record<string, unknown>> {
       longestTaskIncludingPageLoadMs: round(Math.max(0, ...tasks)),
       targetMs: 50,
     };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
