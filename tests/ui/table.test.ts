@@ -186,6 +186,7 @@ describe('TableController', () => {
       played = true;
     }
     expect(played).toBe(true);
+    expect(refused).toBe(true);
   });
 
   it('cues a sound for plays, draws, your turn, the round’s end and a refusal', async () => {
