@@ -8,6 +8,8 @@ export { pipLayout, pipColour, PIP_COLOURS, MAX_PIP } from './pips';
 export type { Pip } from './pips';
 export { RAILROAD_COLOURS, FRISCO_COLOUR, railroadColour, railroadName } from './railroads';
 export { tileFaceSvg } from './face-svg';
+export { ShelfPacker } from './shelf';
+export type { Cell } from './shelf';
 export type { FaceSvgOptions } from './face-svg';
 export type { Board, BoardCallbacks, BoardInput, BoardSettings } from './board-types';
 export { demoRound, demoMove, demoChoice } from './demo';
