@@ -70,9 +70,10 @@ export async function run(): Promise<Record<string, unknown>> {
       worstFrameMs: round(Math.max(...all)),
       targetMs: 8,
       note:
-        'frame = layout + scene update + draw, waited for with a pixel read back; the slide ' +
-        'is a DOM copy of the tile, so animation frames do not redraw the canvas. Software GL ' +
-        'fill rate over a 1280×800 board (shared CPU) is most of the figure: see updateScriptMedianMs.',
+        'frame = layout + scene update + canvas draw, waited for with a pixel read back. The ' +
+        'canvas holds rails, tiles (sprites of an atlas of baked faces) and outlines; panels, ' +
+        'labels and slots are DOM under it, rasterized by the browser when they change, and the ' +
+        'slide is a DOM copy of the tile, so animation frames do not redraw the canvas.',
     };
   });
 }

@@ -19,9 +19,18 @@ import { targetAtPoint, tileAtPoint } from './hit';
 import { layoutBoard } from './layout';
 import type { BoardLayout, PlacedTile } from './layout-types';
 import { SLIDE_MS } from './motion';
+import { FaceAtlas } from './face-atlas';
+import { mountBoardDom, type BoardDom } from './board-dom';
 import { SceneView } from './scene';
 import { FacePieces } from './scene-faces';
 import { CREAM, FONT } from './scene-style';
+
+/**
+ * Redraws for new input come at most this often (ms): bots at the instant pace
+ * move every few ms, and a board redrawn on every frame then took the page's
+ * thread from everything else. A tile lands no more than this late.
+ */
+const REBUILD_GAP_MS = 40;
 
 /** A pointer that moved less than this (CSS px) between down and up is a tap. */
 const TAP_SLOP = 8;
@@ -55,7 +64,7 @@ function glContext(canvas: HTMLCanvasElement): GlContext {
   const gl = canvas.getContext('webgl2', {
     alpha: true,
     premultipliedAlpha: true,
-    stencil: true,
+    stencil: false,
     preserveDrawingBuffer: false,
     antialias: !software,
   });
@@ -88,12 +97,17 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   let layout: BoardLayout | null = null;
   let scene: SceneView | null = null;
   let faces: FacePieces | null = null;
+  let atlas: FaceAtlas | null = null;
+  let dom: BoardDom | null = null;
   let camera: Camera = { x: 0, y: 0, scale: 1 };
   let viewport: Size = { width: 1, height: 1 };
   let stale = true;
   let slide: SlideState | null = null;
   /** The last move already shown; null before the first draw (nothing slides then). */
   let lastKey: string | null = null;
+  let lastMoveAt = -Infinity;
+  let lastRebuildAt = -Infinity;
+  let rebuildTimer: ReturnType<typeof setTimeout> | null = null;
   const world = new Container();
   const status = new Container();
   let statusText = '';
@@ -151,7 +165,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
         { transform: 'translate(0, 0) scale(1)' },
       ],
       {
-        duration: SLIDE_MS / Math.max(0.25, input.settings.speed),
+        duration: slideMs(),
         easing: 'cubic-bezier(0.33, 1, 0.68, 1)',
       },
     );
@@ -165,7 +179,10 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     };
   };
 
+  const slideMs = () => SLIDE_MS / Math.max(0.25, input?.settings.speed ?? 1);
+
   const rebuild = () => {
+    lastRebuildAt = performance.now();
     if (!input || !faces) return;
     const next = layoutBoard(input.view, input.viewer, viewport, input.names);
     const widthChanged = layout?.world.width !== next.world.width;
@@ -173,22 +190,25 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     camera = widthChanged
       ? homeCamera(layout.world, viewport)
       : clampCamera(camera, layout.world, viewport);
-    scene ??= new SceneView(faces, resolution * 2);
+    atlas ??= new FaceAtlas(renderer, faces, resolution * 2, !software);
+    scene ??= new SceneView(atlas);
     if (scene.root.parent !== world) world.addChild(scene.root);
     endSlide();
     const move = input.lastMove;
-    scene.update(layout, {
-      targets: input.targets,
-      numerals: input.settings.numerals,
-      lastTile: move?.tile ?? null,
-      resolution: resolution * 2,
-    });
+    dom?.update(layout, input.targets);
+    if (dom) dom.still = input.settings.reducedMotion;
+    scene.update(layout, { numerals: input.settings.numerals, lastTile: move?.tile ?? null });
     const key = move
       ? `${input.view.round}|${input.view.moveIndex}|${move.tile}|${move.target}`
       : '';
     if (key !== lastKey) {
       const placed = move ? layout.tiles.find((t) => t.tile === move.tile) : undefined;
-      if (placed && lastKey !== null && !input.settings.reducedMotion) startSlide(placed);
+      // Moves coming faster than a slide lasts would cut each slide short: they just appear.
+      const now = performance.now();
+      const hurried = now - lastMoveAt < slideMs();
+      lastMoveAt = now;
+      if (placed && lastKey !== null && !input.settings.reducedMotion && !hurried)
+        startSlide(placed);
       lastKey = key;
     }
     drawStatus(input.hideStatus ? null : layout.status);
@@ -222,7 +242,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
   };
 
-  const render = (time: number) => {
+  const render = () => {
     if (!started || !alive) return;
     const t0 = performance.now();
     const rebuilt = stale;
@@ -240,19 +260,14 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     }
     world.position.set(camera.x, camera.y);
     world.scale.set(camera.scale);
-    let more = false;
-    // The glow pulses where drawing is cheap; in software it stays lit.
-    if (scene && input && input.targets.length > 0 && !input.settings.reducedMotion && !software) {
-      scene.glow.alpha = 0.7 + 0.3 * Math.sin(time / 260);
-      more = true;
-    } else if (scene) scene.glow.alpha = 1;
+    dom?.place(camera);
+    atlas?.flush();
     renderer.render(stage);
     if (callbacks.onFrame) {
       const script = performance.now() - t0;
       finish();
       callbacks.onFrame(performance.now() - t0, rebuilt, script);
     }
-    if (more) frames.request();
   };
   const frames = frameScheduler(
     (cb) => requestAnimationFrame(cb),
@@ -341,6 +356,8 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     canvas.removeEventListener('pointercancel', onUp);
     canvas.removeEventListener('wheel', onWheel);
     scene?.destroy();
+    dom?.destroy();
+    atlas?.destroy();
     faces?.destroy();
     stage.destroy({ children: true });
     renderer.destroy(true);
@@ -377,8 +394,11 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     faces = new FacePieces(resolution * 2);
     canvas.setAttribute('aria-hidden', 'true');
     canvas.style.display = 'block';
+    // Positioned, so it paints over the DOM layer (an absolutely placed sibling).
+    canvas.style.position = 'relative';
     canvas.style.touchAction = 'none';
     host.appendChild(canvas);
+    dom = mountBoardDom(host);
     canvas.addEventListener('pointerdown', onDown);
     canvas.addEventListener('pointermove', onMove);
     canvas.addEventListener('pointerup', onUp);
@@ -395,7 +415,13 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     update(next) {
       input = next;
       stale = true;
-      frames.request();
+      const wait = lastRebuildAt + REBUILD_GAP_MS - performance.now();
+      if (wait <= 0) frames.request();
+      else
+        rebuildTimer ??= setTimeout(() => {
+          rebuildTimer = null;
+          frames.request();
+        }, wait);
     },
     targetAt(clientX, clientY): Target | null {
       if (!layout || !input || !started) return null;
@@ -411,6 +437,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
       if (!alive) return;
       alive = false;
       frames.cancel();
+      if (rebuildTimer !== null) clearTimeout(rebuildTimer);
       if (started) teardown();
     },
   };
