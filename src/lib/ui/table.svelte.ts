@@ -71,6 +71,12 @@ const MAX_LOG = 400;
 const NORMAL_STEP_MS = 650;
 /** Behind by more than this many snapshots, the screen catches up without pausing. */
 const CATCH_UP = 60;
+/**
+ * At the instant pace snapshots are put on screen at most this often (ms), all
+ * that came meanwhile at once: bots then move every few ms, and showing each
+ * re-rendered the table for every one of them.
+ */
+const INSTANT_FRAME_MS = 16;
 
 /**
  * How long an animation of `baseMs` at the normal pace lasts at `pace`: 0 with
@@ -115,6 +121,8 @@ export class TableController {
   #timer: unknown = null;
   /** When the last move was put on screen. */
   #movedAt = -Infinity;
+  /** When a snapshot was last put on screen. */
+  #shownAt = -Infinity;
   #nextId = 1;
   /** The entry of the last move put in the log. */
   #seenSeq = -1;
@@ -533,7 +541,13 @@ export class TableController {
     this.latest = s;
     this.#queue.push(s);
     this.behind = this.#queue.length;
-    if (this.#timer === null) this.#advance();
+    if (this.#timer === null) {
+      const now = this.#hooks.now ?? (() => performance.now());
+      const wait = INSTANT_FRAME_MS - (now() - this.#shownAt);
+      if (this.#pace.stepMs <= 0 && wait > 0)
+        this.#timer = (this.#hooks.setTimer ?? setTimeout)(() => this.#advance(), wait);
+      else this.#advance();
+    }
     this.behind = this.#queue.length;
   }
 
@@ -553,6 +567,7 @@ export class TableController {
       // Counted before showing: the selection is checked against what is legal then.
       this.behind = this.#queue.length;
       if (this.#show(next)) this.#movedAt = now();
+      this.#shownAt = now();
     }
   }
 
