@@ -28,6 +28,8 @@ async function value(page: Page, testid: string): Promise<string> {
 /** `guest` answers `member`'s lobby offer and the answer goes back by hand. */
 async function pairIntoLobby(member: Page, guest: Player): Promise<void> {
   const offer = await value(member, 'pair-offer');
+  // The lobby has mounted (it reads a remembered name then): the name typed now stays.
+  await expect(guest.page.getByTestId('no-server')).toBeChecked();
   await guest.page.getByTestId('name-input').fill(guest.name);
   await guest.page.getByTestId('pair-code-input').fill(offer);
   await guest.page.getByTestId('pair-open').click();
@@ -47,6 +49,7 @@ test('no server: a guest reloads mid-round and is paired back in by another gues
   }
   const [ann, bob, cat] = players as [Player, Player, Player];
   await ann.page.goto(`${base}lobby`);
+  await expect(ann.page.getByTestId('no-server')).toBeChecked();
   await ann.page.getByTestId('name-input').fill('Ann');
   await ann.page.getByTestId('create-online').click();
   await bob.page.goto(`${base}lobby`);

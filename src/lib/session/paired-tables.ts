@@ -185,11 +185,14 @@ function endpoint(room: string, member: string, o: Omit<PairedOptions, 'name'>) 
 /**
  * Links this browser to every member its neighbours announce: of two members,
  * the lower id dials (as the session does), through a neighbour linked to both.
+ * A browser back after a reload dials them all: the others may still hold a
+ * dead link to it for a while (its old page said no goodbye), and a relayed
+ * offer replaces that link at once.
  */
-function linkAround(t: ManualTransport, room: string): void {
+export function linkAround(t: ManualTransport, room: string, returning = false): void {
   const dial = (): void => {
     for (const peer of t.reachable()) {
-      if (tablePeer(peer)?.room === room && t.id < peer) void t.connect(peer);
+      if (tablePeer(peer)?.room === room && (returning || t.id < peer)) void t.connect(peer);
     }
   };
   t.onRoutes(dial);
@@ -333,7 +336,7 @@ export async function resumePairedTable(
   const made = endpoint(room, member, o);
   if (!made.ok) return made;
   const t = made.value;
-  linkAround(t, room);
+  linkAround(t, room, true);
   const online = { room, member, name, peer: t.id, links: [] };
   const opened = await openInWorker({ kind: 'rejoin', online, transport: t });
   if (!opened.ok) return opened;
@@ -352,7 +355,11 @@ export async function resumePairedTable(
       }
       const a = answered.value;
       pending = a;
+      // Cancelling an answer closes its link: once up, the link is the mesh's.
+      let up = false;
       const linked = a.peer.then((r): SessionResult<PeerId> => {
+        if (pending === a) pending = null;
+        up = r.ok;
         if (r.ok) return ok(r.value);
         return fail(
           'UNKNOWN_PEER',
@@ -361,7 +368,15 @@ export async function resumePairedTable(
             : offerWords(r.error.code, r.error.message),
         );
       });
-      return ok({ answer: a.answer, linked, cancel: () => a.cancel() });
+      return ok({
+        answer: a.answer,
+        linked,
+        cancel: () => {
+          if (up) return;
+          if (pending === a) pending = null;
+          a.cancel();
+        },
+      });
     },
   });
 }

@@ -7,6 +7,7 @@ import {
   isPairedRoom,
   openTableStore,
   resumeLocalTable,
+  resumePairedTable,
   startLocalTable,
   type LocalTableSpec,
   type PairedTable,
@@ -62,14 +63,13 @@ export async function openTable(room: string): Promise<SessionResult<OpenTable>>
   }
   if (await storedOnline(room)) {
     const signalling = await netSettings(resolve('/')).signalling();
-    // Loaded when needed: a local table's page has no use for the network code.
     if (isPairedRoom(room)) {
-      const { resumePairedTable } = await import('$lib/session/paired-tables');
       const resumed = await resumePairedTable(room, { iceServers: signalling.iceServers ?? [] });
       return resumed.ok
         ? { ok: true, value: { client: resumed.value.client, pairing: resumed.value } }
         : resumed;
     }
+    // Loaded when needed: a local table's page has no use for the network code.
     const { rejoinOnlineTable } = await import('$lib/session/online-tables');
     return withoutPairing(await rejoinOnlineTable(room, signalling));
   }
