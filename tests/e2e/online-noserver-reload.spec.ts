@@ -1,7 +1,8 @@
 // A no-server table survives a reload: three browsers pair by hand with no
 // PeerServer and start a short round; a guest reloads mid-round, comes back
 // from IndexedDB asking to be paired back in, and the host sees the seat away.
-// The other guest (not the host) pairs him back in from the table screen, the
+// The other guest (not the host) pairs him back in from the table screen (her
+// offer link, opened in a new tab of his browser, goes to his table's tab), the
 // host links to him through her, and the round finishes the same everywhere.
 import { expect, test, type Page } from '@playwright/test';
 import {
@@ -76,11 +77,14 @@ test('no server: a guest reloads mid-round and is paired back in by another gues
   await bob.page.getByTestId('pair-back-in-open').click();
   await expect(bob.page.getByTestId('pair-back-in-problem')).toBeVisible();
 
-  // Cat, still at the table, offers; Bob answers; Cat takes the answer.
+  // Cat, still at the table, offers; Bob opens the offer link in a new tab, which
+  // hands it to his table's tab; that tab answers, and Cat takes the answer.
   await cat.page.getByTestId('pair-back-open').click();
-  const offer = await value(cat.page, 'pair-offer');
-  await bob.page.getByTestId('pair-back-in-offer').fill(offer);
-  await bob.page.getByTestId('pair-back-in-open').click();
+  const link = await value(cat.page, 'pair-offer-link');
+  const tab = await bob.page.context().newPage();
+  await tab.goto(link);
+  await expect(tab.getByTestId('pair-back-handoff')).toHaveAttribute('data-state', 'taken');
+  await tab.close();
   const answer = await value(bob.page, 'pair-back-in-answer');
   await cat.page.getByTestId('pair-answer-input').fill(answer);
   await cat.page.getByTestId('pair-accept').click();
