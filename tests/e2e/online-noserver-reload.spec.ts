@@ -13,7 +13,7 @@ import {
   startAndAutoplay,
   type Player,
 } from './helpers-online';
-import { served } from './helpers-table';
+import { keepScreenshot, served } from './helpers-table';
 
 const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
 const NO_STUN = JSON.stringify({ signalling: { kind: 'public' }, iceServers: [] });
@@ -41,7 +41,7 @@ async function pairIntoLobby(member: Page, guest: Player): Promise<void> {
 
 test('no server: a guest reloads mid-round and is paired back in by another guest', async ({
   browser,
-}) => {
+}, info) => {
   test.setTimeout(180_000);
   const base = served('E2E_STATIC_SUBPATH_URL');
   const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((n) => newPlayer(browser, n)));
@@ -76,11 +76,13 @@ test('no server: a guest reloads mid-round and is paired back in by another gues
   await bob.page.getByTestId('pair-back-in-offer').fill('not a code');
   await bob.page.getByTestId('pair-back-in-open').click();
   await expect(bob.page.getByTestId('pair-back-in-problem')).toBeVisible();
+  await keepScreenshot(bob.page, info, 'noserver-pair-back-in');
 
   // Cat, still at the table, offers; Bob opens the offer link in a new tab, which
   // hands it to his table's tab; that tab answers, and Cat takes the answer.
   await cat.page.getByTestId('pair-back-open').click();
   const link = await value(cat.page, 'pair-offer-link');
+  await keepScreenshot(cat.page, info, 'noserver-pair-player-back');
   const tab = await bob.page.context().newPage();
   await tab.goto(link);
   await expect(tab.getByTestId('pair-back-handoff')).toHaveAttribute('data-state', 'taken');

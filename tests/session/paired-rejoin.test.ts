@@ -43,90 +43,102 @@ async function codes(offerer: string, answerer: string) {
 }
 
 describe('a no-server table after a reload', () => {
-  it('one manual pairing brings the returning browser back to every other, and the round finishes', async () => {
-    const [t0, t1, t2] = [endpoint('ann0'), endpoint('bob1'), endpoint('cat2')];
-    for (const t of [t0, t1, t2]) linkAround(t, ROOM);
-    const host = track(
-      hostTable({
-        transport: t0,
-        room: ROOM,
-        member: 'ann0',
-        name: 'Ann',
-        timing: FAST,
-        random: seededRandom(700),
-      }),
-    );
-    const join = async (t: ManualTransport, member: string, name: string, seed: number) => {
-      await pair(t0, t);
-      return track(
-        must(
-          await joinTable({
-            transport: t,
-            room: ROOM,
-            member,
-            name,
-            timing: FAST,
-            random: seededRandom(seed),
-            contact: t0.id,
-          }),
-        ),
+  it.each([
+    ['a guest', 'bob1'],
+    ['the host', 'ann0'],
+  ])(
+    'one manual pairing brings %s back to every other browser, and the round finishes',
+    async (_, leaver) => {
+      const members = ['ann0', 'bob1', 'cat2'] as const;
+      const ts = members.map(endpoint);
+      for (const t of ts) linkAround(t, ROOM);
+      const [t0, t1, t2] = ts as [ManualTransport, ManualTransport, ManualTransport];
+      const host = track(
+        hostTable({
+          transport: t0,
+          room: ROOM,
+          member: 'ann0',
+          name: 'Ann',
+          timing: FAST,
+          random: seededRandom(700),
+        }),
       );
-    };
-    const bob = await join(t1, 'bob1', 'Bob', 701);
-    const cat = await join(t2, 'cat2', 'Cat', 702);
-    // Bob and Cat link to each other through Ann's relay (the session dials members it meets).
-    await until('a full mesh', () => t1.peers().includes(t2.id) && t2.peers().includes(t1.id));
-    must(host.setVariant('mexican-train'));
-    for (const [k, v] of Object.entries({ rounds: 1, set: 6, handSize: 5 })) {
-      must(host.setOption(k, v));
-    }
-    must(host.start());
-    const all = [host, bob, cat];
-    await until('every browser playing', () => all.every((s) => s.snapshot.table !== null));
-    for (const s of all) {
-      for (const l of s.snapshot.table?.local ?? []) s.setAutoplay(l.seat, 'easy');
-    }
-    await until('mid-round', () => (bob.snapshot.table?.seq ?? 0) > 25);
+      const join = async (t: ManualTransport, member: string, name: string, seed: number) => {
+        await pair(t0, t);
+        return track(
+          must(
+            await joinTable({
+              transport: t,
+              room: ROOM,
+              member,
+              name,
+              timing: FAST,
+              random: seededRandom(seed),
+              contact: t0.id,
+            }),
+          ),
+        );
+      };
+      const sessions = [
+        host,
+        await join(t1, 'bob1', 'Bob', 701),
+        await join(t2, 'cat2', 'Cat', 702),
+      ];
+      // Bob and Cat link to each other through Ann's relay (the session dials members it meets).
+      await until('a full mesh', () => t1.peers().includes(t2.id) && t2.peers().includes(t1.id));
+      must(host.setVariant('mexican-train'));
+      for (const [k, v] of Object.entries({ rounds: 1, set: 6, handSize: 5 })) {
+        must(host.setOption(k, v));
+      }
+      must(host.start());
+      await until('every browser playing', () => sessions.every((s) => s.snapshot.table !== null));
+      for (const s of sessions) {
+        for (const l of s.snapshot.table?.local ?? []) s.setAutoplay(l.seat, 'easy');
+      }
+      const at = members.indexOf(leaver);
+      const gone = sessions[at]!;
+      const stay = sessions.filter((s) => s !== gone);
+      await until('mid-round', () => (gone.snapshot.table?.seq ?? 0) > 25);
 
-    // Bob reloads: his page goes silent with no goodbye (a page's last tick never
-    // closes its links), so Ann and Cat keep dead links to him for a while.
-    const record = toStored(bob, Date.now())!;
-    bob.close();
-    await until('Bob away', () =>
-      [host, cat].every(
-        (s) => s.snapshot.seats.find((x) => x.member === 'bob1')?.present === false,
-      ),
-    );
-    expect(t0.peers()).toContain(t1.id);
+      // The page reloads: it goes silent with no goodbye (a page's last tick never
+      // closes its links), so the others keep dead links to it for a while.
+      const record = toStored(gone, Date.now())!;
+      gone.close();
+      await until('away on the other pages', () =>
+        stay.every((s) => s.snapshot.seats.find((x) => x.member === leaver)?.present === false),
+      );
+      expect(t2.peers()).toContain(ts[at]!.id);
 
-    const again = endpoint('bob1');
-    linkAround(again, ROOM, true);
-    const back = track(
-      must(fromStored(record, { transport: again, timing: FAST, random: seededRandom(799) })),
-    );
-    // Cat (not the host) pairs him back in; an offer Bob made before the reload is refused.
-    const seated = back.snapshot.seats.map((s) => `${ROOM}-${s.member}`);
-    const offer = unwrap(await t2.createOffer());
-    expect(checkReturnOffer(offer.code, ROOM, again.id, seated)).toEqual({
-      ok: true,
-      value: t2.id,
-    });
-    await pair(t2, again);
-    // Ann (a lower id, with a dead link to him) is linked to him through Cat, with no
-    // second pairing: the returning browser dials, and its link replaces the dead one.
-    await until('Bob present again on Ann’s page', () =>
-      host.snapshot.seats.every((x) => x.present),
-    );
-    await until('game over after the reload', () =>
-      [host, back, cat].every((s) => s.snapshot.table?.gameOver === true),
-    );
-    const hash = host.snapshot.table?.hash;
-    for (const s of [back, cat]) {
-      expect(s.snapshot.desync).toBeNull();
-      expect(s.snapshot.table?.hash).toBe(hash);
-    }
-    for (const t of [again, t0, t1, t2]) t.close();
-  });
+      const again = endpoint(leaver);
+      linkAround(again, ROOM, true);
+      const back = track(
+        must(fromStored(record, { transport: again, timing: FAST, random: seededRandom(799) })),
+      );
+      // Cat (not the host) pairs it back in, with an offer the returning page accepts.
+      const seated = back.snapshot.seats.map((s) => `${ROOM}-${s.member}`);
+      const offer = unwrap(await t2.createOffer());
+      expect(checkReturnOffer(offer.code, ROOM, again.id, seated)).toEqual({
+        ok: true,
+        value: t2.id,
+      });
+      await pair(t2, again);
+      // The third browser (with a dead link to it) is linked to it through Cat, with no
+      // second pairing: the returning browser dials, and its link replaces the dead one.
+      const all = [...stay, back];
+      await until('present again on every page', () =>
+        all.every((s) => s.snapshot.seats.every((x) => x.present)),
+      );
+      await until('game over after the reload', () =>
+        all.every((s) => s.snapshot.table?.gameOver === true),
+      );
+      const hash = back.snapshot.table?.hash;
+      for (const s of all) {
+        expect(s.snapshot.desync).toBeNull();
+        expect(s.snapshot.table?.hash).toBe(hash);
+      }
+      for (const t of [again, ...ts]) t.close();
+    },
+  );
 
   it('refuses an offer for another table, from no seat, or made by this browser before the reload', async () => {
     const self = `${ROOM}-bob1`;
