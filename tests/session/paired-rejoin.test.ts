@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualEndpoint, type ManualTransport, type NetResult } from '$lib/net';
 import { accelerate } from '$lib/protocol';
 import { checkReturnOffer, fromStored, hostTable, joinTable, toStored } from '$lib/session';
-import { linkAround } from '$lib/session/paired-tables';
+import { answerRefused, linkAround } from '$lib/session/paired-tables';
 import { FakeRtc } from '../net/fake-rtc';
 import { closeTracked, FAST, must, seededRandom, track, until } from './harness';
 
@@ -49,7 +49,7 @@ describe('a no-server table after a reload', () => {
   ])(
     'one manual pairing brings %s back to every other browser, and the round finishes',
     async (_, leaver) => {
-      const members = ['ann0', 'bob1', 'cat2'] as const;
+      const members: readonly string[] = ['ann0', 'bob1', 'cat2'];
       const ts = members.map(endpoint);
       for (const t of ts) linkAround(t, ROOM);
       const [t0, t1, t2] = ts as [ManualTransport, ManualTransport, ManualTransport];
@@ -167,5 +167,24 @@ describe('a no-server table after a reload', () => {
     expect(code(checkReturnOffer(stranger.offer, ROOM, self, seated))).toBe('UNKNOWN_PEER');
     expect(code(checkReturnOffer('not a code', ROOM, self, seated))).toBe('WRONG_ROOM');
     expect(code(checkReturnOffer(fromCat.offer, ROOM, self, seated))).toBe('ok');
+  });
+
+  it('refuses, at the offering browser, an answer to an older offer as STALE', async () => {
+    const at = endpoint('ann0');
+    const comer = endpoint('bob1');
+    const old = unwrap(await at.createOffer());
+    const answer = unwrap(await comer.acceptOffer(old.code));
+    old.cancel();
+    const now = unwrap(await at.createOffer());
+    const taken = await now.complete(answer.answer);
+    expect(taken.ok).toBe(false);
+    if (taken.ok) return;
+    expect(answerRefused(taken.error)).toMatchObject({ ok: false, error: { code: 'STALE' } });
+    expect(answerRefused({ code: 'TIMEOUT', message: 'no link' })).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_PEER', detail: expect.stringContaining('no link came up') },
+    });
+    at.close();
+    comer.close();
   });
 });

@@ -12,6 +12,7 @@ import {
   inspectCode,
   type ManualAnswer,
   type ManualTransport,
+  type NetError,
   type PeerId,
 } from '$lib/net';
 import { newId, newRoomId, peerIdFor, type TableClient } from './client';
@@ -211,6 +212,20 @@ function offerWords(code: string, message: string): string {
   }
 }
 
+/**
+ * Why an offer did not take an answer, in words: an answer to an older offer
+ * (one this browser replaced, or made before a reload) is STALE.
+ */
+export function answerRefused(error: NetError): SessionResult<never> {
+  if (error.code === 'BAD_CODE' && error.message.includes('another offer')) {
+    return fail(
+      'STALE',
+      'that answer is for an older offer, which has expired: ask for an answer to the offer shown now',
+    );
+  }
+  return fail('UNKNOWN_PEER', offerWords(error.code, error.message));
+}
+
 function pairedTable(client: TableClient, t: ManualTransport, room: string): PairedTable {
   let pending: { cancel(): void } | null = null;
   return {
@@ -234,19 +249,7 @@ function pairedTable(client: TableClient, t: ManualTransport, room: string): Pai
           const checked = checkPairingCode(answer, 'answer', room);
           if (!checked.ok) return checked;
           const linked = await offer.complete(pairingCodeIn(answer) ?? '');
-          if (
-            !linked.ok &&
-            linked.error.code === 'BAD_CODE' &&
-            linked.error.message.includes('another offer')
-          ) {
-            return fail(
-              'STALE',
-              'that answer is for an older offer, which has expired: ask for an answer to the offer shown now',
-            );
-          }
-          if (!linked.ok) {
-            return fail('UNKNOWN_PEER', offerWords(linked.error.code, linked.error.message));
-          }
+          if (!linked.ok) return answerRefused(linked.error);
           if (pending === offer) pending = null;
           return ok(linked.value);
         },

@@ -45,8 +45,8 @@ export function keepTable(client: TableClient, pairing: PairedTable | null = nul
   void askPersistence();
 }
 
-/** Whether the stored table of this room was played online (its device is a member id). */
-async function storedOnline(room: string): Promise<boolean> {
+/** Whether this browser stores a table of this room that was played online (its device is a member id). */
+export async function storesOnlineTable(room: string): Promise<boolean> {
   const store = await openTableStore();
   if (!store.ok) return false;
   const loaded = await store.value.load(room);
@@ -61,7 +61,7 @@ export async function openTable(room: string): Promise<SessionResult<OpenTable>>
     open.delete(room);
     return { ok: true, value: kept };
   }
-  if (await storedOnline(room)) {
+  if (await storesOnlineTable(room)) {
     const signalling = await netSettings(resolve('/')).signalling();
     if (isPairedRoom(room)) {
       const resumed = await resumePairedTable(room, { iceServers: signalling.iceServers ?? [] });
