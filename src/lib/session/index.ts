@@ -48,13 +48,18 @@ export { forgetLobby, noteLobby } from './lobby-store';
 export {
   answerPairing,
   checkPairingCode,
+  checkReturnOffer,
   hostPairedTable,
+  isPairedRoom,
   pairingCodeIn,
   pairingLink,
+  resumePairedTable,
   type PairedOptions,
   type PairedTable,
   type PairingAnswer,
+  type PairingBack,
   type PairingOffer,
+  type ReturningTable,
 } from './paired-tables';
 export { hostOnlineHere, joinOnlineHere, peerIdFor, resumeOnlineHere } from './client';
 export { BOT_LEVELS, type BotLevel } from '$lib/bots';

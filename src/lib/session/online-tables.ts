@@ -178,7 +178,7 @@ export async function rejoinOnlineTable(
   if (isPairedRoom(room)) {
     return fail(
       'NOT_NOW',
-      'this table was formed with no server, and its links went with the page: it cannot be rejoined; pair again for a new table',
+      'this table was formed with no server: it comes back by pairing with a player still at it, not through a server',
     );
   }
   const store = await openTableStore();

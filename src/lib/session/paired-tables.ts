@@ -3,12 +3,23 @@
 // code and an answer code passed by hand; each later newcomer pairs the same
 // way with any browser already at the table, and the links to the others are
 // made by relaying offers over the links there are (net/mesh.ts). The session
-// runs in a worker over that transport, as for a PeerServer table.
-import { createManualEndpoint, inspectCode, type ManualTransport, type PeerId } from '$lib/net';
+// runs in a worker over that transport, as for a PeerServer table. After a
+// reload the page resumes the stored table on an endpoint under its old id,
+// and is paired back in the same way: a player still at the table makes an
+// offer, the returning browser answers it, the mesh links it to the rest.
+import {
+  createManualEndpoint,
+  inspectCode,
+  type ManualAnswer,
+  type ManualTransport,
+  type NetError,
+  type PeerId,
+} from '$lib/net';
 import { newId, newRoomId, peerIdFor, type TableClient } from './client';
 import { fail, ok, type SessionResult } from './errors';
 import { cleanName } from './setup';
 import { openInWorker } from './remote-client';
+import { openTableStore } from './store';
 
 export interface PairedOptions {
   readonly name: string;
@@ -34,6 +45,19 @@ export interface PairingOffer {
 export interface PairingAnswer {
   readonly answer: string;
   readonly table: Promise<SessionResult<PairedTable>>;
+  cancel(): void;
+}
+
+/** A no-server table resumed after a reload: what was stored, and the way back in. */
+export interface ReturningTable extends PairedTable {
+  /** Answers an offer made by a player still at the table; a second call replaces the first. */
+  answerOffer(code: string): Promise<SessionResult<PairingBack>>;
+}
+
+export interface PairingBack {
+  readonly answer: string;
+  /** Settles once the offerer has taken the answer and the link is up. */
+  readonly linked: Promise<SessionResult<PeerId>>;
   cancel(): void;
 }
 
@@ -98,12 +122,41 @@ export function checkPairingCode(
   const at = tablePeer(read.value.peer);
   if (!at) return fail('WRONG_ROOM', 'that code is not from a Trainyard table');
   if (room !== undefined && at.room !== room) {
-    return fail('WRONG_ROOM', 'that answer comes from another table');
+    return fail('WRONG_ROOM', `that ${kind} comes from another table`);
   }
   return ok({ room: at.room, peer: read.value.peer });
 }
 
-/** Whether `room` was played with no server (such a table cannot be rejoined after a reload). */
+/**
+ * Whether an offer can bring this returning browser (`self`) back to `room`:
+ * an offer, for this table, from another browser seated at it. A code this
+ * browser made before the reload is STALE.
+ */
+export function checkReturnOffer(
+  text: string,
+  room: string,
+  self: PeerId,
+  members: readonly PeerId[],
+): SessionResult<PeerId> {
+  const read = inspectCode(pairingCodeIn(text) ?? '');
+  if (read.ok && read.value.peer === self) {
+    return fail(
+      'STALE',
+      `that is this browser’s own ${read.value.kind} code from before the reload: ask a player still at the table for a new offer`,
+    );
+  }
+  const checked = checkPairingCode(text, 'offer', room);
+  if (!checked.ok) return checked;
+  if (!members.includes(checked.value.peer)) {
+    return fail(
+      'UNKNOWN_PEER',
+      'that offer is from a browser with no seat at this table: ask a player at the table for one',
+    );
+  }
+  return ok(checked.value.peer);
+}
+
+/** Whether `room` was played with no server (a reload then resumes it with resumePairedTable). */
 export function isPairedRoom(room: string): boolean {
   try {
     return (localStorage.getItem(PAIRED_KEY) ?? '').split(' ').includes(room);
@@ -121,7 +174,7 @@ function markPaired(room: string): void {
   }
 }
 
-function endpoint(room: string, member: string, o: PairedOptions) {
+function endpoint(room: string, member: string, o: Omit<PairedOptions, 'name'>) {
   const made = createManualEndpoint({
     id: peerIdFor(room, member),
     iceServers: o.iceServers ?? [],
@@ -133,11 +186,14 @@ function endpoint(room: string, member: string, o: PairedOptions) {
 /**
  * Links this browser to every member its neighbours announce: of two members,
  * the lower id dials (as the session does), through a neighbour linked to both.
+ * A browser back after a reload dials them all: the others may still hold a
+ * dead link to it for a while (its old page said no goodbye), and a relayed
+ * offer replaces that link at once.
  */
-function linkAround(t: ManualTransport, room: string): void {
+export function linkAround(t: ManualTransport, room: string, returning = false): void {
   const dial = (): void => {
     for (const peer of t.reachable()) {
-      if (tablePeer(peer)?.room === room && t.id < peer) void t.connect(peer);
+      if (tablePeer(peer)?.room === room && (returning || t.id < peer)) void t.connect(peer);
     }
   };
   t.onRoutes(dial);
@@ -147,15 +203,27 @@ function linkAround(t: ManualTransport, room: string): void {
 function offerWords(code: string, message: string): string {
   switch (code) {
     case 'BAD_CODE':
-      return message.includes('another offer')
-        ? 'that answer is for an older offer, which has expired: ask for an answer to the offer shown now'
-        : `that code is not right: ${message}`;
+      return `that code is not right: ${message}`;
     case 'TIMEOUT':
     case 'PEER_UNAVAILABLE':
       return 'no link came up: the answer may have expired, or the two browsers cannot reach each other (on different networks, add a TURN server in Connection settings)';
     default:
       return message;
   }
+}
+
+/**
+ * Why an offer did not take an answer, in words: an answer to an older offer
+ * (one this browser replaced, or made before a reload) is STALE.
+ */
+export function answerRefused(error: NetError): SessionResult<never> {
+  if (error.code === 'BAD_CODE' && error.message.includes('another offer')) {
+    return fail(
+      'STALE',
+      'that answer is for an older offer, which has expired: ask for an answer to the offer shown now',
+    );
+  }
+  return fail('UNKNOWN_PEER', offerWords(error.code, error.message));
 }
 
 function pairedTable(client: TableClient, t: ManualTransport, room: string): PairedTable {
@@ -181,9 +249,7 @@ function pairedTable(client: TableClient, t: ManualTransport, room: string): Pai
           const checked = checkPairingCode(answer, 'answer', room);
           if (!checked.ok) return checked;
           const linked = await offer.complete(pairingCodeIn(answer) ?? '');
-          if (!linked.ok) {
-            return fail('UNKNOWN_PEER', offerWords(linked.error.code, linked.error.message));
-          }
+          if (!linked.ok) return answerRefused(linked.error);
           if (pending === offer) pending = null;
           return ok(linked.value);
         },
@@ -251,6 +317,69 @@ export async function answerPairing(
     cancel: () => {
       a.cancel();
       t.close();
+    },
+  });
+}
+
+/**
+ * A stored no-server table after a reload: the session resumes from IndexedDB
+ * under the same member id (so its seat keys and peer id are the ones the
+ * others know) with no links, until `answerOffer` pairs it back in.
+ */
+export async function resumePairedTable(
+  room: string,
+  o: Omit<PairedOptions, 'name'>,
+): Promise<SessionResult<ReturningTable>> {
+  const store = await openTableStore();
+  if (!store.ok) return fail('NOT_NOW', 'this browser keeps no tables');
+  const stored = await store.value.load(room);
+  store.value.close();
+  if (!stored.ok) return fail('BAD_SETUP', stored.error.detail);
+  const { device: member, name } = stored.value;
+  const made = endpoint(room, member, o);
+  if (!made.ok) return made;
+  const t = made.value;
+  linkAround(t, room, true);
+  const online = { room, member, name, peer: t.id, links: [] };
+  const opened = await openInWorker({ kind: 'rejoin', online, transport: t });
+  if (!opened.ok) return opened;
+  const client = opened.value;
+  let pending: ManualAnswer | null = null;
+  return ok({
+    ...pairedTable(client, t, room),
+    async answerOffer(code) {
+      const seated = client.snapshot.seats.map((s) => peerIdFor(room, s.member));
+      const checked = checkReturnOffer(code, room, t.id, seated);
+      if (!checked.ok) return checked;
+      pending?.cancel();
+      const answered = await t.acceptOffer(pairingCodeIn(code) ?? '');
+      if (!answered.ok) {
+        return fail('WRONG_ROOM', offerWords(answered.error.code, answered.error.message));
+      }
+      const a = answered.value;
+      pending = a;
+      // Cancelling an answer closes its link: once up, the link is the mesh's.
+      let up = false;
+      const linked = a.peer.then((r): SessionResult<PeerId> => {
+        if (pending === a) pending = null;
+        up = r.ok;
+        if (r.ok) return ok(r.value);
+        return fail(
+          'UNKNOWN_PEER',
+          r.error.code === 'TIMEOUT'
+            ? 'your answer was not taken in time and has expired: ask for a new offer'
+            : offerWords(r.error.code, r.error.message),
+        );
+      });
+      return ok({
+        answer: a.answer,
+        linked,
+        cancel: () => {
+          if (up) return;
+          if (pending === a) pending = null;
+          a.cancel();
+        },
+      });
     },
   });
 }
