@@ -22,7 +22,6 @@ import { SLIDE_MS } from './motion';
 import { FaceAtlas } from './face-atlas';
 import { mountBoardDom, type BoardDom } from './board-dom';
 import { SceneView } from './scene';
-import { FacePieces } from './scene-faces';
 import { CREAM, FONT } from './scene-style';
 
 /**
@@ -31,6 +30,9 @@ import { CREAM, FONT } from './scene-style';
  * thread from everything else. A tile lands no more than this late.
  */
 const REBUILD_GAP_MS = 40;
+
+/** Face pieces baked ahead per frame (see FaceAtlas.prepare). */
+const WARM_PER_FRAME = 3;
 
 /** A pointer that moved less than this (CSS px) between down and up is a tap. */
 const TAP_SLOP = 8;
@@ -64,7 +66,7 @@ function glContext(canvas: HTMLCanvasElement): GlContext {
   const gl = canvas.getContext('webgl2', {
     alpha: true,
     premultipliedAlpha: true,
-    stencil: false,
+    stencil: true,
     preserveDrawingBuffer: false,
     antialias: !software,
   });
@@ -96,7 +98,6 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   let input: BoardInput | null = null;
   let layout: BoardLayout | null = null;
   let scene: SceneView | null = null;
-  let faces: FacePieces | null = null;
   let atlas: FaceAtlas | null = null;
   let dom: BoardDom | null = null;
   let camera: Camera = { x: 0, y: 0, scale: 1 };
@@ -183,14 +184,14 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
 
   const rebuild = () => {
     lastRebuildAt = performance.now();
-    if (!input || !faces) return;
+    if (!input) return;
     const next = layoutBoard(input.view, input.viewer, viewport, input.names);
     const widthChanged = layout?.world.width !== next.world.width;
     layout = next;
     camera = widthChanged
       ? homeCamera(layout.world, viewport)
       : clampCamera(camera, layout.world, viewport);
-    atlas ??= new FaceAtlas(renderer, faces, resolution * 2, !software);
+    atlas ??= new FaceAtlas(renderer, resolution * 2, !software);
     scene ??= new SceneView(atlas);
     if (scene.root.parent !== world) world.addChild(scene.root);
     endSlide();
@@ -261,6 +262,8 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     world.position.set(camera.x, camera.y);
     world.scale.set(camera.scale);
     dom?.place(camera);
+    // A few of the pieces tiles will need are baked on each frame until all are.
+    const warming = atlas?.warm(WARM_PER_FRAME) ?? false;
     atlas?.flush();
     renderer.render(stage);
     if (callbacks.onFrame) {
@@ -268,6 +271,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
       finish();
       callbacks.onFrame(performance.now() - t0, rebuilt, script);
     }
+    if (warming) frames.request();
   };
   const frames = frameScheduler(
     (cb) => requestAnimationFrame(cb),
@@ -358,7 +362,6 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     scene?.destroy();
     dom?.destroy();
     atlas?.destroy();
-    faces?.destroy();
     stage.destroy({ children: true });
     renderer.destroy(true);
   };
@@ -391,7 +394,6 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   })().then(() => {
     if (!alive) return teardown();
     started = true;
-    faces = new FacePieces(resolution * 2);
     canvas.setAttribute('aria-hidden', 'true');
     canvas.style.display = 'block';
     // Positioned, so it paints over the DOM layer (an absolutely placed sibling).

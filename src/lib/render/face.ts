@@ -106,13 +106,21 @@ function halfPrims(
   }));
 }
 
+/** Where the second half starts, from the tile's top-left corner. */
+export function secondHalf(orientation: Orientation, unit: number): [number, number] {
+  return halfOrigin(1, orientation, unit);
+}
+
 /**
- * The face of a tile showing `a` then `b` (left-right or top-bottom), `unit`
- * being the side of one half; a FRISCO piece when either end is -1.
+ * What a face shows in one half, `unit` square with its top-left corner at the
+ * origin: pips, a numeral or a railroad (nothing for a blank).
  */
-export function facePrimitives(
-  a: number,
-  b: number,
+export function halfPrimitives(value: number, kind: FaceKind, unit: number): Primitive[] {
+  return halfPrims(value, kind, 0, 0, unit);
+}
+
+/** A tile's body: the ivory block, its divider and (but for pips) the brass spinner. */
+export function bodyPrimitives(
   kind: FaceKind,
   orientation: Orientation,
   unit: number,
@@ -120,20 +128,6 @@ export function facePrimitives(
   const w = orientation === 'horizontal' ? 2 * unit : unit;
   const h = orientation === 'horizontal' ? unit : 2 * unit;
   const line = Math.max(1, unit * 0.04);
-  if (a < 0 || b < 0) {
-    const long = Math.max(w, h);
-    return [
-      { kind: 'body', w, h, radius: unit * 0.14, fill: '#f5e3a8', stroke: SPINNER, line },
-      {
-        kind: 'text',
-        x: w / 2,
-        y: h / 2,
-        text: 'FRISCO',
-        size: long * 0.17,
-        colour: FRISCO_COLOUR,
-      },
-    ];
-  }
   const [mx, my] = halfOrigin(1, orientation, unit);
   const divider: Primitive =
     orientation === 'horizontal'
@@ -155,15 +149,53 @@ export function facePrimitives(
           colour: GROOVE,
           width: line * 1.4,
         };
-  const [ax, ay] = halfOrigin(0, orientation, unit);
   const prims: Primitive[] = [
     { kind: 'body', w, h, radius: unit * 0.14, fill: IVORY, stroke: EDGE, line },
     divider,
-    ...halfPrims(a, kind, ax, ay, unit),
-    ...halfPrims(b, kind, mx, my, unit),
   ];
   // The brass spinner, unless a pip sits on it already.
   if (kind !== 'pips')
     prims.push({ kind: 'circle', x: w / 2, y: h / 2, r: unit * 0.05, colour: SPINNER });
   return prims;
+}
+
+/** The FRISCO piece (Railominos' wild tile): a face of its own. */
+export function friscoPrimitives(orientation: Orientation, unit: number): Primitive[] {
+  const w = orientation === 'horizontal' ? 2 * unit : unit;
+  const h = orientation === 'horizontal' ? unit : 2 * unit;
+  const line = Math.max(1, unit * 0.04);
+  return [
+    { kind: 'body', w, h, radius: unit * 0.14, fill: '#f5e3a8', stroke: SPINNER, line },
+    {
+      kind: 'text',
+      x: w / 2,
+      y: h / 2,
+      text: 'FRISCO',
+      size: Math.max(w, h) * 0.17,
+      colour: FRISCO_COLOUR,
+    },
+  ];
+}
+
+/**
+ * The face of a tile showing `a` then `b` (left-right or top-bottom), `unit`
+ * being the side of one half; a FRISCO piece when either end is -1.
+ */
+export function facePrimitives(
+  a: number,
+  b: number,
+  kind: FaceKind,
+  orientation: Orientation,
+  unit: number,
+): Primitive[] {
+  if (a < 0 || b < 0) return friscoPrimitives(orientation, unit);
+  const [mx, my] = halfOrigin(1, orientation, unit);
+  const [body, divider, ...spinner] = bodyPrimitives(kind, orientation, unit);
+  return [
+    body as Primitive,
+    divider as Primitive,
+    ...halfPrims(a, kind, 0, 0, unit),
+    ...halfPrims(b, kind, mx, my, unit),
+    ...spinner,
+  ];
 }

@@ -1,14 +1,11 @@
-// Tile faces as vector drawings: each face's shapes go into one GraphicsContext
-// shared by every tile showing it (crisp at any zoom); digits and railroad
-// names are Text, whose textures Pixi shares by content and style.
-import { Container, Graphics, GraphicsContext, Text } from 'pixi.js';
-import { facePrimitives } from './face';
-import type { FaceKind, Primitive } from './face';
-import type { Orientation } from './layout-types';
+// Face primitives as Pixi vector drawings, for baking into the face atlas:
+// shapes in a Graphics, digits and railroad names as Text.
+import { Container, Graphics, Text } from 'pixi.js';
+import type { Primitive } from './face';
 import { FONT } from './scene-style';
 
-function shapes(prims: readonly Primitive[]): GraphicsContext {
-  const g = new GraphicsContext();
+function shapes(prims: readonly Primitive[]): Graphics {
+  const g = new Graphics();
   for (const p of prims) {
     switch (p.kind) {
       case 'body': {
@@ -44,51 +41,20 @@ function shapes(prims: readonly Primitive[]): GraphicsContext {
   return g;
 }
 
-interface Face {
-  readonly context: GraphicsContext;
-  readonly texts: readonly Extract<Primitive, { kind: 'text' }>[];
-  readonly w: number;
-  readonly h: number;
-}
-
-export class FacePieces {
-  private readonly faces = new Map<string, Face>();
-
-  constructor(private readonly resolution: number) {}
-
-  /** A new display object of the face, centred on its origin. */
-  create(a: number, b: number, kind: FaceKind, orientation: Orientation, unit: number): Container {
-    const key = `${kind}|${a}|${b}|${orientation}|${unit}`;
-    let face = this.faces.get(key);
-    if (!face) {
-      const prims = facePrimitives(a, b, kind, orientation, unit);
-      face = {
-        context: shapes(prims),
-        texts: prims.flatMap((p) => (p.kind === 'text' ? [p] : [])),
-        w: orientation === 'horizontal' ? 2 * unit : unit,
-        h: orientation === 'horizontal' ? unit : 2 * unit,
-      };
-      this.faces.set(key, face);
-    }
-    const piece = new Container();
-    const body = new Graphics(face.context);
-    body.position.set(-face.w / 2, -face.h / 2);
-    piece.addChild(body);
-    for (const p of face.texts) {
-      const t = new Text({
-        text: p.text,
-        style: { fontFamily: FONT, fontSize: p.size, fontWeight: '700', fill: p.colour },
-        resolution: this.resolution,
-      });
-      t.anchor.set(0.5);
-      t.position.set(p.x - face.w / 2, p.y - face.h / 2);
-      piece.addChild(t);
-    }
-    return piece;
+/** Primitives as Pixi objects (shapes, then text), with their top-left corner at the origin. */
+export function drawPrimitives(prims: readonly Primitive[], resolution: number): Container {
+  const piece = new Container();
+  piece.addChild(shapes(prims));
+  for (const p of prims) {
+    if (p.kind !== 'text') continue;
+    const t = new Text({
+      text: p.text,
+      style: { fontFamily: FONT, fontSize: p.size, fontWeight: '700', fill: p.colour },
+      resolution,
+    });
+    t.anchor.set(0.5);
+    t.position.set(p.x, p.y);
+    piece.addChild(t);
   }
-
-  destroy(): void {
-    for (const f of this.faces.values()) f.context.destroy();
-    this.faces.clear();
-  }
+  return piece;
 }

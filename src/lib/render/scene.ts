@@ -1,7 +1,7 @@
 // Draws one layout into Pixi containers: rails, tiles and the outlines of
 // tiles that ask for something. Panels, labels and the places a tile can go
 // are DOM under the canvas (board-dom.ts).
-import { Container, Graphics, Sprite } from 'pixi.js';
+import { Container, Graphics } from 'pixi.js';
 import type { FaceKind } from './face';
 import type { FaceAtlas } from './face-atlas';
 import type { BoardLayout, PlacedTile } from './layout-types';
@@ -36,7 +36,7 @@ function drawRails(g: Graphics, tiles: readonly PlacedTile[], unit: number): voi
 
 /** Keeps display objects between updates: a keyed map and a signature per part. */
 interface TileNode {
-  readonly node: Sprite;
+  readonly node: Container;
   readonly key: string;
 }
 
@@ -44,7 +44,7 @@ interface TileNode {
  * The board's retained scene: each update compares the new layout with what is
  * drawn and only rebuilds what changed (the rails and outlines when they move,
  * the tiles added, moved or gone, keyed by tile id). Tiles are sprites of faces
- * baked once into an atlas.
+ * pieces baked once into an atlas.
  */
 export class SceneView {
   readonly root = new Container();
@@ -60,7 +60,7 @@ export class SceneView {
   }
 
   /** The drawn tile (face and shadow), hidden while it slides; null if not on the board. */
-  piece(tile: number): Sprite | null {
+  piece(tile: number): Container | null {
     return this.#tileNodes.get(tile)?.node ?? null;
   }
 
@@ -86,10 +86,11 @@ export class SceneView {
       layout.faces === 'railroads' ? 'railroads' : o.numerals ? 'numerals' : 'pips';
     if (this.atlas.unit !== layout.unit) {
       // The old size's faces are dropped with the sprites that show them.
-      for (const entry of this.#tileNodes.values()) entry.node.destroy();
+      for (const entry of this.#tileNodes.values()) entry.node.destroy({ children: true });
       this.#tileNodes.clear();
       this.atlas.useUnit(layout.unit);
     }
+    this.atlas.prepare(kind);
     const seen = new Set<number>();
     layout.tiles.forEach((t, i) => {
       seen.add(t.tile);
@@ -97,10 +98,10 @@ export class SceneView {
       const key = `${kind}|${t.ends[0]}|${t.ends[1]}|${t.orientation}|${layout.unit}|${t.dim}`;
       let entry = this.#tileNodes.get(t.tile);
       if (entry?.key !== key) {
-        entry?.node.destroy();
+        entry?.node.destroy({ children: true });
         const [a, b] = t.ends;
         const spec = { a, b, kind, orientation: t.orientation, unit: layout.unit, dim: t.dim };
-        entry = { node: this.atlas.sprite(spec), key };
+        entry = { node: this.atlas.face(spec), key };
         this.#tileNodes.set(t.tile, entry);
       }
       entry.node.position.set(x + w / 2, y + h / 2);
@@ -108,7 +109,7 @@ export class SceneView {
     });
     for (const [tile, entry] of this.#tileNodes) {
       if (seen.has(tile)) continue;
-      entry.node.destroy();
+      entry.node.destroy({ children: true });
       this.#tileNodes.delete(tile);
     }
   }
