@@ -50,7 +50,6 @@ export {
   checkPairingCode,
   checkReturnOffer,
   hostPairedTable,
-  isPairedRoom,
   pairingCodeIn,
   pairingLink,
   resumePairedTable,
@@ -61,6 +60,7 @@ export {
   type PairingOffer,
   type ReturningTable,
 } from './paired-tables';
+export { isPairedRoom } from './paired-rooms';
 export { hostOnlineHere, joinOnlineHere, peerIdFor, resumeOnlineHere } from './client';
 export { BOT_LEVELS, type BotLevel } from '$lib/bots';
 // Where online tables find each other, for the UI's settings (ui reaches net through session).

@@ -15,7 +15,7 @@ import {
   type PersonKeys,
   type StoredLobby,
 } from './lobby-store';
-import { isPairedRoom } from './paired-tables';
+import { isPairedRoom } from './paired-rooms';
 import { cleanName } from './setup';
 import { openTableStore } from './store';
 import { openInWorker } from './remote-client';

@@ -18,6 +18,7 @@ import {
 import { newId, newRoomId, peerIdFor, type TableClient } from './client';
 import { fail, ok, type SessionResult } from './errors';
 import { cleanName } from './setup';
+import { markPaired } from './paired-rooms';
 import { openInWorker } from './remote-client';
 import { openTableStore } from './store';
 
@@ -63,7 +64,6 @@ export interface PairingBack {
 
 /** How long an answer waits for its offerer to take it, and a relayed link to open. */
 const ANSWER_WAIT_MS = 5 * 60_000;
-const PAIRED_KEY = 'trainyard.paired';
 const MEMBER_ID = /^[a-z0-9]{4,32}$/;
 
 /** The link that carries a pairing code (`?join=<code>`, opened on any page of the site). */
@@ -154,24 +154,6 @@ export function checkReturnOffer(
     );
   }
   return ok(checked.value.peer);
-}
-
-/** Whether `room` was played with no server (a reload then resumes it with resumePairedTable). */
-export function isPairedRoom(room: string): boolean {
-  try {
-    return (localStorage.getItem(PAIRED_KEY) ?? '').split(' ').includes(room);
-  } catch {
-    return false;
-  }
-}
-
-function markPaired(room: string): void {
-  try {
-    const rooms = (localStorage.getItem(PAIRED_KEY) ?? '').split(' ').filter(Boolean);
-    localStorage.setItem(PAIRED_KEY, [...rooms.slice(-19), room].join(' '));
-  } catch {
-    // Not remembered: a reload then tries the room's signalling and says it fails.
-  }
 }
 
 function endpoint(room: string, member: string, o: Omit<PairedOptions, 'name'>) {

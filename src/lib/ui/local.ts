@@ -7,7 +7,6 @@ import {
   isPairedRoom,
   openTableStore,
   resumeLocalTable,
-  resumePairedTable,
   startLocalTable,
   type LocalTableSpec,
   type PairedTable,
@@ -64,6 +63,8 @@ export async function openTable(room: string): Promise<SessionResult<OpenTable>>
   if (await storesOnlineTable(room)) {
     const signalling = await netSettings(resolve('/')).signalling();
     if (isPairedRoom(room)) {
+      // Loaded when needed, like the signalling code below.
+      const { resumePairedTable } = await import('$lib/session/paired-tables');
       const resumed = await resumePairedTable(room, { iceServers: signalling.iceServers ?? [] });
       return resumed.ok
         ? { ok: true, value: { client: resumed.value.client, pairing: resumed.value } }
