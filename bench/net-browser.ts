@@ -9,6 +9,7 @@
 //            pages' load is inside); dealNextMs: "Round 1 is over" first
 //            seen → "Round 2 is dealt" everywhere (the audit of round 1 is inside)
 // Clocks: every page and this script read one machine's Date.now().
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { withSite } from './site-browser';
 import { mouseStep } from '../tests/e2e/helpers-table';
@@ -28,6 +29,33 @@ const WATCHDOG_MS = 480_000;
 /** What was measured so far, for the watchdog. */
 const partial: Record<string, unknown> = {};
 const MOVE_SAMPLES = 12;
+
+/**
+ * CPU time (ms) all Chromium processes of this machine have used so far, from
+ * /proc (user + system, 100 ticks a second); null where there is no /proc. Over
+ * the deal it tells whether the four pages were waiting or the cores were full.
+ */
+function chromiumCpuMs(): number | null {
+  try {
+    let ticks = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!name.includes('chrom')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * 10;
+  } catch {
+    return null;
+  }
+}
 
 /** Every page records when each move-log line appears and when the person clicks. */
 function instrument(): void {
@@ -170,7 +198,10 @@ export async function measure(): Promise<Record<string, unknown>> {
       rounds: 2,
       handSize: 5,
     });
+    const cpuAtStart = chromiumCpuMs();
     const dealMs = Math.max(...(await seen(deals, 'Round 1 is dealt'))) - started;
+    const cpuAtDeal = chromiumCpuMs();
+    const wallMs = Date.now() - started;
     console.error(`net bench: dealt in ${dealMs} ms; playing round 1 on autoplay…`);
     Object.assign(partial, { joinMs: [...joinA, ...joinB], dealMs });
     for (const p of deals) await autoplay(p);
@@ -186,6 +217,13 @@ export async function measure(): Promise<Record<string, unknown>> {
       dealMs,
       dealNextMs,
       deal: 'Mexican Train, 4 players, double-12, 5 tiles each (from Start; round 2 after round 1 is over)',
+      // CPU all four pages used from Start to the dealt hands, and how many cores that kept busy.
+      dealCpuMs: cpuAtStart === null || cpuAtDeal === null ? null : cpuAtDeal - cpuAtStart,
+      dealCoresBusy:
+        cpuAtStart === null || cpuAtDeal === null
+          ? null
+          : +((cpuAtDeal - cpuAtStart) / wallMs).toFixed(2),
+      cores: (await deals[0]!.evaluate(() => navigator.hardwareConcurrency)) as number,
       targets: { joinMedianMs: 1000, moveMedianMs: 50, dealMs: 1500 },
     };
   });
