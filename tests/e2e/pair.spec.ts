@@ -45,14 +45,18 @@ async function open(browser: Browser, url: string, errors: string[]): Promise<Pa
 
 /** `offerer` makes an offer, `answerer` accepts it, the answer goes back: all as text. */
 async function pair(offerer: Page, answerer: Page): Promise<{ offer: string; answer: string }> {
-  await offerer.getByTestId('make-offer').click();
+  // A page that paired before still shows its last code until the new one is made:
+  // each is awaited as a change, or the old one would be passed on.
   const offerBox = offerer.getByTestId('offer-code');
-  await expect(offerBox).not.toHaveValue('');
+  const oldOffer = await offerBox.inputValue();
+  await offerer.getByTestId('make-offer').click();
+  await expect(offerBox).not.toHaveValue(oldOffer);
   const offer = await offerBox.inputValue();
+  const answerBox = answerer.getByTestId('answer-code');
+  const oldAnswer = await answerBox.inputValue();
   await answerer.getByTestId('offer-input').fill(offer);
   await answerer.getByTestId('accept').click();
-  const answerBox = answerer.getByTestId('answer-code');
-  await expect(answerBox).not.toHaveValue('');
+  await expect(answerBox).not.toHaveValue(oldAnswer);
   const answer = await answerBox.inputValue();
   await offerer.getByTestId('answer-input').fill(answer);
   await offerer.getByTestId('complete').click();
