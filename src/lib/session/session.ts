@@ -25,7 +25,8 @@
 //
 // Beside it: presence.ts (who is here, who hosts), segment.ts (one setup's ledger
 // and the seats played here), hash-check.ts (state hashes and the desync alarm),
-// session-view.ts (the table part of the snapshot).
+// own-entries.ts (what this browser's seats owe next), session-view.ts (the
+// table part of the snapshot).
 import { chooseMove, hint as hintMove, type BotLevel } from '$lib/bots';
 import { createRng, type Move, type Seat, type VariantId, variantOf } from '$lib/engine';
 import { joinSeat } from '$lib/engine/variants/mexican-train';
@@ -43,28 +44,19 @@ import {
   isJsonRecord,
   mayMove,
   moveDraft,
-  owedEntry,
   signingKeyPair,
   type EntryDraft,
   type EntryKind,
   type TableAudit,
-  type TableState,
 } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { fail, ok, type SessionErrorCode, type SessionResult } from './errors';
 import { HashCheck } from './hash-check';
+import { OwnEntries } from './own-entries';
 import { Presence } from './presence';
 import type { Ledger } from './ledger';
-import {
-  betweenRounds,
-  openSegment,
-  replay,
-  type SeatKeys,
-  type SeatRuntime,
-  type Segment,
-} from './segment';
+import { betweenRounds, openSegment, replay, type SeatKeys, type Segment } from './segment';
 import { tableView } from './session-view';
-import { TAMPER, tamperedDraft } from './tamper';
 import {
   checkAgreement,
   checkHello,
@@ -168,7 +160,6 @@ export class Session {
   #name: string;
   readonly #random: (length: number) => Uint8Array;
   readonly #now: () => number;
-  readonly #decide: typeof chooseMove;
   readonly #onChange: ((s: Session) => void) | undefined;
   readonly #rate: { readonly burst: number; readonly perSecond: number };
 
@@ -200,7 +191,7 @@ export class Session {
   readonly #closing = new Map<string, TableAudit>();
   /** Browsers to seat at the next round's deal (TT-9). */
   readonly #newcomers = new Set<string>();
-  readonly #drafts = new Map<string, EntryDraft>();
+  readonly #own: OwnEntries;
   #syncing: Set<string> | null = null;
   #hostSeen: string | null = null;
   #lastProgress: number;
@@ -228,7 +219,7 @@ export class Session {
     this.#name = cleanName(options.name) || 'Player';
     this.#random = options.random ?? defaultRandom;
     this.#now = options.now ?? Date.now;
-    this.#decide = options.decide ?? chooseMove;
+    this.#own = new OwnEntries(options.decide ?? chooseMove);
     this.#onChange = options.onChange;
     this.#rate = options.rate ?? DEFAULT_RATE;
     this.#lastProgress = this.#now();
@@ -1451,7 +1442,7 @@ export class Session {
     const host = this.isHost;
     if (!host && this.#submittedAt === seg.ledger.seq) return;
     for (const rt of seg.seats.values()) {
-      const draft = this.#nextDraft(seg, rt);
+      const draft = this.#own.next(seg, rt, this.#ready);
       if (draft) {
         this.#submit(rt.seat, draft);
         return;
@@ -1461,55 +1452,6 @@ export class Session {
 
   #betweenRounds(seg: Segment): { round: number; ready: boolean[] } | null {
     return betweenRounds(seg, this.#ready);
-  }
-
-  #nextDraft(seg: Segment, rt: SeatRuntime): EntryDraft | null {
-    const table = seg.ledger.table(rt.seat);
-    if (!table || this.#betweenRounds(seg)) return null;
-    const auto = rt.bot ?? rt.autoplay;
-    const label = choiceLabel(table);
-    if (label !== null && auto && awaitsChoice(table.variant, table.view, rt.seat)) {
-      if (!rt.choices.has(label)) {
-        const move = this.#botMove(table, rt, auto);
-        if (move?.type === 'choose') rt.choices.set(label, move.tile);
-      }
-    }
-    const owed = this.#cached(seg, table, rt);
-    if (owed) return owed;
-    if (!mayMove(table)) return null;
-    if (label !== null && awaitsChoice(table.variant, table.view, rt.seat)) {
-      const tile = rt.choices.get(label);
-      return tile === undefined ? null : moveDraft(table, { seat: rt.seat, type: 'choose', tile });
-    }
-    if (!auto) return null;
-    const move = table.variant.setupMove(table.view) ?? this.#botMove(table, rt, auto);
-    if (!move) return null;
-    return (TAMPER && tamperedDraft(table, move)) || moveDraft(table, move);
-  }
-
-  /** The protocol entry a seat owes; the costly hops are built once even if re-signed. */
-  #cached(seg: Segment, table: TableState, rt: SeatRuntime): EntryDraft | null {
-    const kind = dues(table).find((d) => d.seat === rt.seat)?.kind;
-    const hop = kind === 'shuffle-hop' || kind === 'lock-hop';
-    const key = `${seg.game}:${table.record.round}:${table.preparing}:${rt.seat}:${kind}`;
-    const cached = hop ? this.#drafts.get(key) : undefined;
-    if (cached) return cached;
-    const draft = owedEntry(table, rt.choices);
-    if (draft && hop && draft.kind === kind) {
-      this.#drafts.clear();
-      this.#drafts.set(key, draft);
-    }
-    return draft;
-  }
-
-  #botMove(table: TableState, rt: SeatRuntime, level: BotLevel): Move | null {
-    const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === rt.seat);
-    if (legal.length === 0) return null;
-    const history = level === 'hard' ? roundHistory(table) : null;
-    const input = { variant: table.variant, seat: rt.seat, view: table.view, legal, history };
-    // Seeded by the seat's secret and the log position: a reloaded browser decides alike.
-    const rng = createRng(rt.seed ^ Math.imul(table.head.seq + 1, 0x9e3779b1));
-    return this.#decide(level, { ...input, rng });
   }
 
   #submit(seat: Seat, draft: EntryDraft): void {
