@@ -22,6 +22,11 @@
 // stop play. Entries are self-certifying (signed, chained), so any browser can
 // supply missing ones; when the host goes silent the next member in seat order
 // collects what the others hold and sequences on.
+//
+// Beside it: presence.ts (who is here, who hosts), segment.ts (one setup's ledger
+// and the seats played here), hash-check.ts (state hashes and the desync alarm),
+// own-entries.ts (what this browser's seats owe next), session-view.ts (the
+// table part of the snapshot).
 import { chooseMove, hint as hintMove, type BotLevel } from '$lib/bots';
 import { createRng, type Move, type Seat, type VariantId, variantOf } from '$lib/engine';
 import { joinSeat } from '$lib/engine/variants/mexican-train';
@@ -35,26 +40,25 @@ import {
   readEnvelope,
   roundHistory,
   choiceLabel,
-  deckStage,
   dues,
   isJsonRecord,
   mayMove,
   moveDraft,
-  nextHopSeat,
-  owedEntry,
   signingKeyPair,
   type EntryDraft,
   type EntryKind,
   type TableAudit,
-  type TableState,
 } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { fail, ok, type SessionErrorCode, type SessionResult } from './errors';
-import { Ledger, type LocalKeys } from './ledger';
-import { TAMPER, tamperedDraft } from './tamper';
+import { HashCheck } from './hash-check';
+import { OwnEntries } from './own-entries';
+import { Presence } from './presence';
+import type { Ledger } from './ledger';
+import { betweenRounds, openSegment, replay, type SeatKeys, type Segment } from './segment';
+import { tableView } from './session-view';
 import {
   checkAgreement,
-  checkAgreements,
   checkHello,
   checkOptions,
   cleanName,
@@ -67,17 +71,7 @@ import {
   type SeatSetup,
   type TableSetup,
 } from './setup';
-import type {
-  DealingProgress,
-  DesyncAlarm,
-  LocalSeatView,
-  Refusal,
-  SessionPhase,
-  SessionSnapshot,
-  StallAlarm,
-  TableEvent,
-  TableView,
-} from './snapshot';
+import type { Refusal, SessionPhase, SessionSnapshot, StallAlarm, TableEvent } from './snapshot';
 import {
   batches,
   encodeWire,
@@ -121,30 +115,6 @@ export interface SessionOptions {
   readonly person?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
 }
 
-interface Member {
-  name: string;
-  peer: PeerId | null;
-  key: string;
-  lastHeard: number;
-}
-
-interface SeatRuntime {
-  readonly seat: Seat;
-  readonly signing: Uint8Array;
-  readonly secret: Uint8Array;
-  readonly bot: BotLevel | null;
-  autoplay: BotLevel | null;
-  readonly seed: number;
-  readonly choices: Map<string, number>;
-}
-
-/** A seat's keys, for the person's seat or a bot this browser runs. */
-interface SeatKeys {
-  readonly signing: Uint8Array;
-  readonly publicKey: string;
-  readonly secret: Uint8Array;
-}
-
 /** One setup's part of a game's record. */
 export interface RecordSegment {
   readonly setup: string;
@@ -158,14 +128,6 @@ export interface RestoredKeys extends SeatKeys {
   readonly seat?: Seat;
   readonly person?: boolean;
   readonly autoplay?: BotLevel | null;
-}
-
-interface Segment {
-  readonly setup: TableSetup;
-  readonly game: string;
-  readonly agreements: readonly Agreement[];
-  readonly ledger: Ledger;
-  readonly seats: Map<Seat, SeatRuntime>;
 }
 
 /** Refusals that come after the signature check: the entry's seat is proven its author. */
@@ -198,15 +160,11 @@ export class Session {
   #name: string;
   readonly #random: (length: number) => Uint8Array;
   readonly #now: () => number;
-  readonly #decide: typeof chooseMove;
   readonly #onChange: ((s: Session) => void) | undefined;
   readonly #rate: { readonly burst: number; readonly perSecond: number };
 
   #phase: SessionPhase = 'lobby';
-  readonly #members = new Map<string, Member>();
-  /** Members in the order they came to the table (the host's lobby order). */
-  #order: string[] = [];
-  readonly #peerMember = new Map<PeerId, string>();
+  readonly #presence: Presence;
   #draft: LobbyDraft;
   /** The person's seat key of this browser, and the bots it runs, by public key. */
   readonly #keys = new Map<string, SeatKeys>();
@@ -223,25 +181,20 @@ export class Session {
   readonly #past: Segment[] = [];
   /** Entries received ahead of the log, by position. */
   readonly #ahead = new Map<number, string>();
-  /** Other members' hashes by log position. */
-  readonly #peerHashes = new Map<number, Map<string, string>>();
-  #hashOut: { game: string; from: number; list: string[] } | null = null;
+  readonly #hashes: HashCheck;
   /** Position at which this browser's last entry was submitted (non-host). */
   #submittedAt = -1;
   readonly #ready = new Map<number, Set<Seat>>();
   /** Each person's autoplay level by seat key (it outlives a change of seats). */
   readonly #autoplay = new Map<string, BotLevel | null>();
-  /** Whom each member last named as host in its heartbeat. */
-  readonly #hostClaims = new Map<string, string | null>();
   /** Audits of rounds left waiting for secrets, by game. */
   readonly #closing = new Map<string, TableAudit>();
   /** Browsers to seat at the next round's deal (TT-9). */
   readonly #newcomers = new Set<string>();
-  readonly #drafts = new Map<string, EntryDraft>();
+  readonly #own: OwnEntries;
   #syncing: Set<string> | null = null;
   #hostSeen: string | null = null;
   #lastProgress: number;
-  #desync: DesyncAlarm | null = null;
   #stall: StallAlarm | null = null;
   #ended: { reason: string; scores: readonly number[] } | null = null;
   readonly #refusals: Refusal[] = [];
@@ -266,18 +219,33 @@ export class Session {
     this.#name = cleanName(options.name) || 'Player';
     this.#random = options.random ?? defaultRandom;
     this.#now = options.now ?? Date.now;
-    this.#decide = options.decide ?? chooseMove;
+    this.#own = new OwnEntries(options.decide ?? chooseMove);
     this.#onChange = options.onChange;
     this.#rate = options.rate ?? DEFAULT_RATE;
     this.#lastProgress = this.#now();
+    this.#hashes = new HashCheck(
+      this.member,
+      (message) => {
+        if (!this.#closed) this.#broadcast(message);
+      },
+      (detail) => {
+        this.#event('INFO', `desync: ${detail}`);
+        this.#changed();
+      },
+    );
     this.#personKey = options.person ? this.#keepKeys(options.person) : this.#newKeys();
-    this.#members.set(this.member, {
-      name: this.#name,
-      peer: this.transport.id,
-      key: this.#personKey.publicKey,
-      lastHeard: Infinity,
-    });
-    this.#order = [this.member];
+    this.#presence = new Presence(
+      this.member,
+      {
+        name: this.#name,
+        peer: this.transport.id,
+        key: this.#personKey.publicKey,
+        lastHeard: Infinity,
+      },
+      () => this.transport.peers(),
+      this.#now,
+      this.timing.awayMs,
+    );
     this.#draft = {
       variant: 'mexican-train',
       options: {},
@@ -340,7 +308,8 @@ export class Session {
 
   get snapshot(): SessionSnapshot {
     const host = this.#host();
-    const setup = this.#segment?.setup;
+    const seg = this.#segment;
+    const setup = seg?.setup;
     const seats = setup?.seats ?? this.#draft.seats;
     return {
       room: this.room,
@@ -348,9 +317,9 @@ export class Session {
       phase: this.#phase,
       isHost: host === this.member,
       host,
-      members: this.#order.map((m) => ({
+      members: this.#presence.order.map((m) => ({
         member: m,
-        name: this.#members.get(m)?.name ?? '',
+        name: this.#presence.get(m)?.name ?? '',
         me: m === this.member,
         host: m === host,
         present: this.#present(m),
@@ -363,8 +332,8 @@ export class Session {
       })),
       variant: setup?.variant ?? (this.#draft.variant as VariantId),
       options: setup?.options ?? this.#draftOptions(),
-      table: this.#tableView(),
-      desync: this.#desync,
+      table: seg ? tableView(seg, this.#past, this.#closing, this.#betweenRounds(seg)) : null,
+      desync: this.#hashes.desync,
       stall: this.#stall,
       refusals: [...this.#refusals],
       ended: this.#ended,
@@ -456,8 +425,7 @@ export class Session {
     if (!clean) return fail('BAD_SETUP', 'a name needs at least one letter');
     if (this.#phase !== 'lobby') return fail('NOT_NOW', 'names are set in the lobby');
     this.#name = clean;
-    const me = this.#members.get(this.member);
-    if (me) me.name = clean;
+    this.#presence.rename(this.member, clean);
     this.#broadcast(this.#hello());
     if (this.isHost) this.#renameSeats(this.member, clean);
     return ok(true);
@@ -486,7 +454,7 @@ export class Session {
     const rt = this.#segment?.seats.get(seat);
     const table = this.#segment?.ledger.table(seat);
     if (!rt || !table) return fail('NOT_NOW', `seat ${seat} is not played here`);
-    if (this.#desync || this.#ended) return fail('NOT_NOW', 'play has stopped');
+    if (this.#hashes.desync || this.#ended) return fail('NOT_NOW', 'play has stopped');
     if (move.seat !== seat) return fail('ILLEGAL_MOVE', 'a move names its own seat');
     const label = choiceLabel(table);
     if (move.type === 'choose' && label !== null && !rt.choices.has(label)) {
@@ -581,7 +549,7 @@ export class Session {
    */
   seatNewcomer(member: string): SessionResult<true> {
     const seg = this.#segment;
-    const info = this.#members.get(member);
+    const info = this.#presence.get(member);
     if (!seg || !this.isHost) return fail('NOT_HOST', 'only the host seats players');
     // The rules decide (TT-9): joinSeat refuses every variant but the tournament rules.
     const allowed = joinSeat(seg.ledger.any.record.preDeal as MtState);
@@ -625,7 +593,7 @@ export class Session {
     for (const k of keys) this.#keys.set(k.publicKey, k);
     const built: Segment[] = [];
     for (const s of stored) {
-      const seg = this.#openSegment(s.setup, s.agreements);
+      const seg = openSegment(s.setup, s.agreements, this.room, this.member, this.#keys);
       const bad = !seg.ok ? seg : replay(seg.value.ledger, s.log);
       if (!bad.ok) {
         this.#keys.clear();
@@ -695,16 +663,12 @@ export class Session {
   }
 
   #present(member: string): boolean {
-    if (member === this.member) return true;
-    const m = this.#members.get(member);
-    if (!m?.peer || !this.transport.peers().includes(m.peer)) return false;
-    return this.#now() - m.lastHeard <= this.timing.awayMs;
+    return this.#presence.present(member);
   }
 
-  /** Members in rank order: seats first (in seat order), then the rest as they came. */
-  #rank(): string[] {
-    const seats = (this.#segment?.setup.seats ?? this.#draft.seats).map((s) => s.member);
-    return [...new Set([...seats, ...this.#order])];
+  /** The members of the seats, in seat order: they rank first. */
+  #seatMembers(): string[] {
+    return (this.#segment?.setup.seats ?? this.#draft.seats).map((s) => s.member);
   }
 
   /** Whether this browser has a table's lobby or game (a newcomer has neither until a lobby comes). */
@@ -713,26 +677,13 @@ export class Session {
   }
 
   #host(): string | null {
-    // A newcomer hosts nothing, whoever greets it first: it waits for the host's lobby.
-    const admitted = this.#admitted();
-    return this.#rank().find((m) => (admitted || m !== this.member) && this.#present(m)) ?? null;
+    return this.#presence.host(this.#seatMembers(), this.#admitted());
   }
 
-  /**
-   * The host orders entries only while it sees most of the seats' browsers, so
-   * two sides of a split table can never both extend the log.
-   */
+  /** The host orders entries only while it sees most of the seats' browsers (presence.ts). */
   #quorum(): boolean {
     const seg = this.#segment;
-    if (!seg) return true;
-    const browsers = new Set(seg.setup.seats.map((s) => s.member));
-    // A browser that last named someone else as host does not count for this one.
-    const backing = [...browsers].filter((m) => {
-      if (m === this.member) return true;
-      const claim = this.#hostClaims.get(m);
-      return this.#present(m) && (claim === undefined || claim === this.member);
-    });
-    return backing.length * 2 > browsers.size;
+    return !seg || this.#presence.quorum(seg.setup.seats.map((s) => s.member));
   }
 
   /** Sends our hello to one peer, noting when. */
@@ -777,8 +728,8 @@ export class Session {
   /** The host's lobby; once the game is on, it only tells who is at the table. */
   #broadcastLobby(): void {
     if (!this.isHost) return;
-    const members: MemberInfo[] = this.#order.flatMap((m) => {
-      const info = this.#members.get(m);
+    const members: MemberInfo[] = this.#presence.order.flatMap((m) => {
+      const info = this.#presence.get(m);
       return info?.peer ? [{ member: m, name: info.name, peer: info.peer }] : [];
     });
     this.#broadcast({ t: 'lobby', room: this.room, draft: this.#draft, members });
@@ -786,7 +737,7 @@ export class Session {
 
   #renameSeats(member: string, name: string): void {
     const seats = this.#draft.seats.map((s) =>
-      s.member === member && s.bot === null && s.key === this.#members.get(member)?.key
+      s.member === member && s.bot === null && s.key === this.#presence.get(member)?.key
         ? { ...s, name }
         : s,
     );
@@ -795,8 +746,8 @@ export class Session {
   }
 
   #linkClosed(peer: PeerId): void {
-    const member = this.#peerMember.get(peer);
-    if (member) this.#event('INFO', `${this.#members.get(member)?.name ?? member} left`);
+    const member = this.#presence.memberOf(peer);
+    if (member) this.#event('INFO', `${this.#presence.get(member)?.name ?? member} left`);
     this.#hostCheck();
     this.#changed();
   }
@@ -808,7 +759,7 @@ export class Session {
     const host = this.#host();
     this.#broadcast({ t: 'beat', game: this.#segment?.game ?? null, seq, hash, host });
     // links to members we know but lost: try again
-    for (const [m, info] of this.#members) {
+    for (const [m, info] of this.#presence.members()) {
       if (m !== this.member && info.peer && !this.transport.peers().includes(info.peer)) {
         if (this.member < m) void this.transport.connect(info.peer);
       }
@@ -848,7 +799,8 @@ export class Session {
    */
   #handBack(): void {
     const seg = this.#segment;
-    if (!seg || !this.isHost || this.#desync || this.#ended || !this.#atRoundStart(seg)) return;
+    if (!seg || !this.isHost || this.#hashes.desync || this.#ended || !this.#atRoundStart(seg))
+      return;
     const owners = this.#past[0]?.setup.seats ?? [];
     let changed = false;
     const newcomers = [...this.#newcomers].filter((m) => this.#present(m));
@@ -857,12 +809,12 @@ export class Session {
       const owner = owners[i];
       const back = owner && s.bot !== null && owner.bot === null && owner.member !== s.member;
       if (!back || !this.#present(owner.member)) return s;
-      if (this.#members.get(owner.member)?.key !== owner.key) return s;
+      if (this.#presence.get(owner.member)?.key !== owner.key) return s;
       changed = true;
-      return { ...owner, name: this.#members.get(owner.member)?.name ?? owner.name };
+      return { ...owner, name: this.#presence.get(owner.member)?.name ?? owner.name };
     });
     const joining = newcomers.flatMap((member): SeatSetup[] => {
-      const info = this.#members.get(member);
+      const info = this.#presence.get(member);
       if (!info?.key || seats.some((x) => x.member === member)) return [];
       return [{ name: info.name, key: info.key, bot: null, member }];
     });
@@ -912,10 +864,12 @@ export class Session {
     if (host === this.#hostSeen) return;
     const was = this.#hostSeen;
     this.#hostSeen = host;
-    if (was !== null) this.#event('INFO', `host is now ${this.#members.get(host ?? '')?.name}`);
+    if (was !== null) this.#event('INFO', `host is now ${this.#presence.get(host ?? '')?.name}`);
     const seg = this.#segment;
     if (host === this.member && seg && was !== null) {
-      const others = this.#rank().filter((m) => m !== this.member && this.#present(m));
+      const others = this.#presence
+        .rank(this.#seatMembers())
+        .filter((m) => m !== this.member && this.#present(m));
       this.#syncing = new Set(others);
       this.#broadcast({ t: 'want', game: seg.game, from: seg.ledger.seq });
       if (others.length === 0) this.#syncing = null;
@@ -926,7 +880,7 @@ export class Session {
 
   #stallCheck(): void {
     const seg = this.#segment;
-    if (!seg || this.#phase !== 'playing' || this.#desync || this.#ended) {
+    if (!seg || this.#phase !== 'playing' || this.#hashes.desync || this.#ended) {
       this.#stall = null;
       return;
     }
@@ -965,7 +919,7 @@ export class Session {
 
   #toHost(message: Wire): void {
     const host = this.#host();
-    const peer = host && this.#members.get(host)?.peer;
+    const peer = host && this.#presence.get(host)?.peer;
     if (peer) this.#send(peer, message);
   }
 
@@ -999,10 +953,9 @@ export class Session {
     if (!parsed.ok) return this.#drop(parsed.error.code, `${parsed.error.detail} from ${peer}`);
     const message = parsed.value;
     if (message.t === 'hello') return this.#onHello(peer, message);
-    const member = this.#peerMember.get(peer);
+    const member = this.#presence.memberOf(peer);
     if (!member) return this.#drop('UNKNOWN_PEER', `${message.t} from ${peer} before hello`);
-    const info = this.#members.get(member);
-    if (info) info.lastHeard = this.#now();
+    this.#presence.heard(member);
     try {
       this.#handle(member, peer, message);
     } catch (error) {
@@ -1018,7 +971,7 @@ export class Session {
       case 'hello':
         return;
       case 'beat':
-        this.#hostClaims.set(member, m.host);
+        this.#presence.claims(member, m.host);
         return this.#onBeat(member, peer, m.game, m.seq, m.hash);
       case 'lobby':
         if (m.room !== this.room) return this.#drop('WRONG_ROOM', m.room);
@@ -1056,18 +1009,13 @@ export class Session {
     if (m.member === this.member || !checkHello(m.room, m.member, peer, m.name, m.key, m.sig)) {
       return this.#drop('UNKNOWN_PEER', `an unsigned hello from ${peer}`);
     }
-    const known = this.#members.get(m.member);
+    const known = this.#presence.get(m.member);
     // A member met through the host's lobby has no key yet; its own hello brings it.
     if (known && known.key !== '' && known.key !== m.key) {
       return this.#drop('UNKNOWN_PEER', `${m.member} came back with another key`);
     }
     const name = cleanName(m.name) || 'Player';
-    const isNew = !known;
-    const previous = known?.peer;
-    if (previous && previous !== peer) this.#peerMember.delete(previous);
-    this.#peerMember.set(peer, m.member);
-    this.#members.set(m.member, { name, peer, key: m.key, lastHeard: this.#now() });
-    if (!this.#order.includes(m.member)) this.#order.push(m.member);
+    const isNew = this.#presence.hello(m.member, peer, name, m.key);
     if (isNew) this.#event('INFO', `${name} joined`);
     // A browser that knew us may have restarted (a reload) on a link that silently
     // replaced the old one: it needs our hello again before it takes our messages.
@@ -1103,18 +1051,12 @@ export class Session {
 
   #onLobby(draft: LobbyDraft, members: readonly MemberInfo[]): void {
     if (this.#phase === 'lobby') this.#draft = draft;
-    // The host's order of arrival is everyone's: it ranks who hosts next.
-    const order = members.map((m) => m.member);
-    this.#order = [...order, ...this.#order.filter((m) => !order.includes(m))];
+    this.#presence.arrivals(members.map((m) => m.member));
     for (const info of members) {
       if (info.member === this.member) continue;
-      if (!this.#order.includes(info.member)) this.#order.push(info.member);
       const peers = this.transport.peers();
       if (!peers.includes(info.peer) && this.member < info.member) void this.link(info.peer);
-      const known = this.#members.get(info.member);
-      if (!known) {
-        this.#members.set(info.member, { name: info.name, peer: info.peer, key: '', lastHeard: 0 });
-      }
+      this.#presence.meet(info.member, info.name, info.peer);
     }
   }
 
@@ -1197,42 +1139,6 @@ export class Session {
     }
   }
 
-  #openSegment(text: string, agreements: readonly Agreement[]): SessionResult<Segment> {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return fail('BAD_SETUP', 'not JSON');
-    }
-    const parsed = parseSetup(raw);
-    if (!parsed.ok) return parsed;
-    const setup = parsed.value;
-    if (setup.room !== this.room) return fail('WRONG_ROOM', setup.room);
-    const signedAll = checkAgreements(setup, agreements);
-    if (!signedAll.ok) return signedAll;
-    const game = gameId(setup);
-    const local: LocalKeys[] = [];
-    const seats = new Map<Seat, SeatRuntime>();
-    setup.seats.forEach((s, seat) => {
-      const keys = s.member === this.member ? this.#keys.get(s.key) : undefined;
-      if (!keys) return;
-      local.push({ seat, signingSecret: keys.signing, secret: keys.secret });
-      const seed = (keys.secret[0] ?? 0) * 65536 + (keys.secret[1] ?? 0) * 256 + seat;
-      seats.set(seat, {
-        seat,
-        signing: keys.signing,
-        secret: keys.secret,
-        bot: s.bot,
-        autoplay: null,
-        seed,
-        choices: new Map(),
-      });
-    });
-    const ledger = Ledger.open(setup, game, local);
-    if (!ledger.ok) return fail('BAD_SETUP', `${ledger.error.code} ${ledger.error.detail ?? ''}`);
-    return ok({ setup, game, agreements, ledger: ledger.value, seats });
-  }
-
   #onBegin(text: string, agreements: readonly Agreement[]): void {
     const parsed = this.#parseSetupText(text);
     if (!parsed) return;
@@ -1251,7 +1157,7 @@ export class Session {
     const follows = !this.#segment || (after !== undefined && this.#segment.game === after);
     if (!seated && !follows)
       return this.#drop('WRONG_GAME', 'a setup this browser does not follow');
-    const seg = this.#openSegment(text, agreements);
+    const seg = openSegment(text, agreements, this.room, this.member, this.#keys);
     if (!seg.ok) return this.#drop(seg.error.code, seg.error.detail);
     const previous = this.#segment;
     if (previous) {
@@ -1270,7 +1176,7 @@ export class Session {
     this.#lastProgress = this.#now();
     this.#submittedAt = -1;
     this.#ahead.clear();
-    this.#peerHashes.clear();
+    this.#hashes.reset();
     this.#event('INFO', previous ? 'seats changed hands: the round is dealt afresh' : 'game on');
     this.#changed();
     this.#schedulePump();
@@ -1280,7 +1186,7 @@ export class Session {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return this.#drop('WRONG_GAME', `submit from ${member}`);
     if (!this.isHost) return this.#drop('NOT_HOST', `submit from ${member} to a non-host`);
-    if (this.#syncing || this.#desync || this.#ended || !this.#quorum()) return;
+    if (this.#syncing || this.#hashes.desync || this.#ended || !this.#quorum()) return;
     this.#sequence(entry, member);
   }
 
@@ -1397,7 +1303,7 @@ export class Session {
    * desync (its rules see otherwise); from anyone else it is only dropped.
    */
   #accept(seg: Segment, entry: string, fromHost: boolean, member: string): boolean {
-    if (this.#desync) return false;
+    if (this.#hashes.desync) return false;
     const seq = seg.ledger.seq;
     const r = seg.ledger.apply(entry);
     if (!r.ok && !fromHost) {
@@ -1406,9 +1312,9 @@ export class Session {
     }
     if (!r.ok) {
       if (r.error.code === 'BAD_SEQ' || r.error.code === 'BAD_CHAIN') {
-        this.#raiseDesync(seg, seq, `entry ${seq} does not follow this browser's log`);
+        this.#hashes.raise(seg, seq, `entry ${seq} does not follow this browser's log`);
       } else {
-        this.#raiseDesync(seg, seq, `entry ${seq} refused here: ${r.error.code}`);
+        this.#hashes.raise(seg, seq, `entry ${seq} refused here: ${r.error.code}`);
       }
       return false;
     }
@@ -1418,29 +1324,12 @@ export class Session {
 
   /** After every applied entry: the hash goes out, progress is noted, own entries follow. */
   #applied(seg: Segment): void {
-    const seq = seg.ledger.seq - 1;
-    const hash = seg.ledger.hash;
     this.#lastProgress = this.#now();
     this.#stall = null;
-    const out = this.#hashOut;
-    if (out && out.game === seg.game && out.from + out.list.length === seq) {
-      out.list.push(hash);
-    } else {
-      this.#flushHashes();
-      this.#hashOut = { game: seg.game, from: seq, list: [hash] };
-      setTimeout(() => this.#flushHashes(), 0);
-    }
-    this.#compare(seg, seq);
+    this.#hashes.applied(seg);
     if (this.isHost) this.#handBack();
     this.#schedulePump();
     this.#changed();
-  }
-
-  #flushHashes(): void {
-    const out = this.#hashOut;
-    this.#hashOut = null;
-    if (!out || this.#closed) return;
-    this.#broadcast({ t: 'hashes', game: out.game, from: out.from, list: out.list });
   }
 
   /** A heartbeat says how far the sender is: fetch what it has, or compare where we both are. */
@@ -1453,56 +1342,7 @@ export class Session {
 
   #onHashes(member: string, game: string, from: number, list: readonly string[]): void {
     const seg = this.#segment;
-    if (!seg || game !== seg.game) return;
-    // Only the seats' browsers vouch for the state; a watcher's hash proves nothing.
-    if (!seg.setup.seats.some((s) => s.member === member)) return;
-    list.forEach((hash, i) => {
-      const seq = from + i;
-      const byMember = this.#peerHashes.get(seq) ?? new Map<string, string>();
-      byMember.set(member, hash);
-      this.#peerHashes.set(seq, byMember);
-      this.#compare(seg, seq);
-    });
-  }
-
-  #compare(seg: Segment, seq: number): void {
-    const mine = seg.ledger.hashes[seq];
-    const theirs = this.#peerHashes.get(seq);
-    if (mine === undefined || !theirs) return;
-    for (const hash of theirs.values()) {
-      if (hash !== mine)
-        return this.#raiseDesync(seg, seq, `state hashes differ after entry ${seq}`);
-    }
-    const seated = new Set(seg.setup.seats.map((s) => s.member));
-    seated.delete(this.member);
-    if ([...seated].every((m) => theirs.has(m))) this.#peerHashes.delete(seq);
-  }
-
-  #raiseDesync(seg: Segment, seq: number, detail: string): void {
-    if (this.#desync) return;
-    const sides = new Map<string, Seat[]>();
-    const seatsOf = (member: string): Seat[] =>
-      seg.setup.seats.flatMap((s, i) => (s.member === member ? [i] : []));
-    const mine = seg.ledger.hashes[seq] ?? '(refused)';
-    sides.set(mine, seatsOf(this.member));
-    for (const [member, hash] of this.#peerHashes.get(seq) ?? []) {
-      sides.set(hash, [...(sides.get(hash) ?? []), ...seatsOf(member)]);
-    }
-    let author: Seat | null = null;
-    try {
-      const entry: unknown = JSON.parse(seg.ledger.log[seq] ?? 'null');
-      if (isJsonRecord(entry) && typeof entry.seat === 'number') author = entry.seat;
-    } catch {
-      author = null;
-    }
-    this.#desync = {
-      seq,
-      author,
-      sides: [...sides].map(([hash, seats]) => ({ hash, seats })),
-      detail,
-    };
-    this.#event('INFO', `desync: ${detail}`);
-    this.#changed();
+    if (seg && game === seg.game) this.#hashes.received(seg, member, from, list);
   }
 
   #onWant(peer: PeerId, game: string, from: number): void {
@@ -1588,7 +1428,8 @@ export class Session {
   /** Sends the next entry one of this browser's seats owes, if any. */
   #pump(): void {
     const seg = this.#segment;
-    if (!seg || this.#closed || this.#desync || this.#ended || this.#phase !== 'playing') return;
+    if (!seg || this.#closed || this.#hashes.desync || this.#ended || this.#phase !== 'playing')
+      return;
     if (this.#syncing) return;
     const waiting = this.#betweenRounds(seg);
     if (waiting) {
@@ -1601,7 +1442,7 @@ export class Session {
     const host = this.isHost;
     if (!host && this.#submittedAt === seg.ledger.seq) return;
     for (const rt of seg.seats.values()) {
-      const draft = this.#nextDraft(seg, rt);
+      const draft = this.#own.next(seg, rt, this.#ready);
       if (draft) {
         this.#submit(rt.seat, draft);
         return;
@@ -1610,65 +1451,7 @@ export class Session {
   }
 
   #betweenRounds(seg: Segment): { round: number; ready: boolean[] } | null {
-    const table = seg.ledger.any;
-    const { record } = table;
-    const first = seg.setup.start?.round ?? 1;
-    const fresh = record.steps.length === 0 && table.deal.seeds.commits.every((c) => c === null);
-    if (record.round <= first || !fresh || !dues(table).some((d) => d.kind === 'seed-commit')) {
-      return null;
-    }
-    const ready = this.#ready.get(record.round) ?? new Set<Seat>();
-    const flags = seg.setup.seats.map((s, seat) => s.bot !== null || ready.has(seat));
-    return flags.every(Boolean) ? null : { round: record.round, ready: flags };
-  }
-
-  #nextDraft(seg: Segment, rt: SeatRuntime): EntryDraft | null {
-    const table = seg.ledger.table(rt.seat);
-    if (!table || this.#betweenRounds(seg)) return null;
-    const auto = rt.bot ?? rt.autoplay;
-    const label = choiceLabel(table);
-    if (label !== null && auto && awaitsChoice(table.variant, table.view, rt.seat)) {
-      if (!rt.choices.has(label)) {
-        const move = this.#botMove(table, rt, auto);
-        if (move?.type === 'choose') rt.choices.set(label, move.tile);
-      }
-    }
-    const owed = this.#cached(seg, table, rt);
-    if (owed) return owed;
-    if (!mayMove(table)) return null;
-    if (label !== null && awaitsChoice(table.variant, table.view, rt.seat)) {
-      const tile = rt.choices.get(label);
-      return tile === undefined ? null : moveDraft(table, { seat: rt.seat, type: 'choose', tile });
-    }
-    if (!auto) return null;
-    const move = table.variant.setupMove(table.view) ?? this.#botMove(table, rt, auto);
-    if (!move) return null;
-    return (TAMPER && tamperedDraft(table, move)) || moveDraft(table, move);
-  }
-
-  /** The protocol entry a seat owes; the costly hops are built once even if re-signed. */
-  #cached(seg: Segment, table: TableState, rt: SeatRuntime): EntryDraft | null {
-    const kind = dues(table).find((d) => d.seat === rt.seat)?.kind;
-    const hop = kind === 'shuffle-hop' || kind === 'lock-hop';
-    const key = `${seg.game}:${table.record.round}:${table.preparing}:${rt.seat}:${kind}`;
-    const cached = hop ? this.#drafts.get(key) : undefined;
-    if (cached) return cached;
-    const draft = owedEntry(table, rt.choices);
-    if (draft && hop && draft.kind === kind) {
-      this.#drafts.clear();
-      this.#drafts.set(key, draft);
-    }
-    return draft;
-  }
-
-  #botMove(table: TableState, rt: SeatRuntime, level: BotLevel): Move | null {
-    const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === rt.seat);
-    if (legal.length === 0) return null;
-    const history = level === 'hard' ? roundHistory(table) : null;
-    const input = { variant: table.variant, seat: rt.seat, view: table.view, legal, history };
-    // Seeded by the seat's secret and the log position: a reloaded browser decides alike.
-    const rng = createRng(rt.seed ^ Math.imul(table.head.seq + 1, 0x9e3779b1));
-    return this.#decide(level, { ...input, rng });
+    return betweenRounds(seg, this.#ready);
   }
 
   #submit(seat: Seat, draft: EntryDraft): void {
@@ -1699,81 +1482,6 @@ export class Session {
       for (const l of this.#listeners) l(snap);
     });
   }
-
-  #tableView(): TableView | null {
-    const seg = this.#segment;
-    if (!seg) return null;
-    const table = seg.ledger.any;
-    const local: LocalSeatView[] = [...seg.seats.values()].map((rt) => {
-      const t = seg.ledger.table(rt.seat) ?? table;
-      const label = choiceLabel(t);
-      const choosing = label !== null && awaitsChoice(t.variant, t.view, rt.seat);
-      const chosen = label === null ? null : (rt.choices.get(label) ?? null);
-      const canAct = mayMove(t) || (choosing && chosen === null);
-      const legal = canAct ? t.variant.legalMoves(t.view).filter((m) => m.seat === rt.seat) : [];
-      return {
-        seat: rt.seat,
-        bot: rt.bot,
-        autoplay: rt.autoplay,
-        view: t.view,
-        legal,
-        chosen,
-        lastRound: lastRoundView(t),
-      };
-    });
-    const acting = local.find((l) => l.bot === null && l.legal.length > 0)?.seat ?? null;
-    return {
-      game: seg.game,
-      variant: seg.setup.variant,
-      seq: seg.ledger.seq,
-      hash: seg.ledger.hash,
-      round: table.view.round,
-      view: table.view,
-      local,
-      acting,
-      dealing: dealingProgress(table),
-      audits: [...this.#past, seg].flatMap((s) => {
-        const closing = this.#closing.get(s.game);
-        return [...s.ledger.any.audits, ...(closing ? [closing] : [])];
-      }),
-      betweenRounds: this.#betweenRounds(seg),
-      gameOver: table.view.phase === 'gameOver' && dues(table).length === 0,
-      entries: seg.ledger.seq,
-      moves: table.record.steps.flatMap(({ step, seq }) =>
-        'type' in step ? [{ seq, move: step }] : [],
-      ),
-    };
-  }
-}
-
-function replay(ledger: Ledger, log: readonly string[]): SessionResult<true> {
-  for (const [i, e] of log.entries()) {
-    const r = ledger.apply(e);
-    if (!r.ok) return fail('REFUSED', `stored entry ${i}: ${r.error.code} ${r.error.detail ?? ''}`);
-  }
-  return ok(true);
-}
-
-function lastRoundView(table: TableState): TableState['view'] | null {
-  const { view } = table;
-  if (view.phase === 'roundOver' || view.phase === 'gameOver') return view;
-  return null;
-}
-
-function dealingProgress(table: TableState): DealingProgress | null {
-  const { deal, view } = table;
-  const deck = table.preparing === null ? undefined : deal.decks[table.preparing];
-  const players = view.players;
-  const seat = deck ? nextHopSeat(deal.ctx, deck) : null;
-  if (deck && seat !== null) {
-    const stage = deckStage(deal.ctx, deck) === 'shuffling' ? 'shuffling' : 'locking';
-    return { stage, seat, done: deck.shuffles.length + deck.locks.length, total: 2 * players };
-  }
-  const owing = dues(table).filter((d) => d.kind === 'key-share');
-  if (owing.length > 0 && (view.phase === 'setup' || view.phase === 'playing')) {
-    return { stage: 'keys', seat: null, done: players - owing.length, total: players };
-  }
-  return null;
 }
 
 /** A new table with this browser as its host, seated at seat 0. */

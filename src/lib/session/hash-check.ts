@@ -1,0 +1,111 @@
+// The state-hash cross-check: this browser's hashes going out, the seats' browsers' coming in, and the desync alarm.
+import type { Seat } from '$lib/engine';
+import { isJsonRecord } from '$lib/protocol';
+import type { Segment } from './segment';
+import type { DesyncAlarm } from './snapshot';
+import type { Wire } from './wire';
+
+export class HashCheck {
+  readonly #member: string;
+  readonly #send: (message: Extract<Wire, { t: 'hashes' }>) => void;
+  readonly #raised: (detail: string) => void;
+  /** Other members' hashes by log position. */
+  readonly #peerHashes = new Map<number, Map<string, string>>();
+  /** Hashes of consecutive entries not sent yet (they go out together). */
+  #out: { game: string; from: number; list: string[] } | null = null;
+  #desync: DesyncAlarm | null = null;
+
+  /** `send` broadcasts a batch of hashes; `raised` is told once, when the alarm goes up. */
+  constructor(
+    member: string,
+    send: (message: Extract<Wire, { t: 'hashes' }>) => void,
+    raised: (detail: string) => void,
+  ) {
+    this.#member = member;
+    this.#send = send;
+    this.#raised = raised;
+  }
+
+  get desync(): DesyncAlarm | null {
+    return this.#desync;
+  }
+
+  /** After an applied entry: its hash goes out (batched within one task) and is compared. */
+  applied(seg: Segment): void {
+    const seq = seg.ledger.seq - 1;
+    const hash = seg.ledger.hash;
+    const out = this.#out;
+    if (out && out.game === seg.game && out.from + out.list.length === seq) {
+      out.list.push(hash);
+    } else {
+      this.flush();
+      this.#out = { game: seg.game, from: seq, list: [hash] };
+      setTimeout(() => this.flush(), 0);
+    }
+    this.#compare(seg, seq);
+  }
+
+  flush(): void {
+    const out = this.#out;
+    this.#out = null;
+    if (!out) return;
+    this.#send({ t: 'hashes', game: out.game, from: out.from, list: out.list });
+  }
+
+  /** A member's hashes from log position `from` on, for the current segment. */
+  received(seg: Segment, member: string, from: number, list: readonly string[]): void {
+    // Only the seats' browsers vouch for the state; a watcher's hash proves nothing.
+    if (!seg.setup.seats.some((s) => s.member === member)) return;
+    list.forEach((hash, i) => {
+      const seq = from + i;
+      const byMember = this.#peerHashes.get(seq) ?? new Map<string, string>();
+      byMember.set(member, hash);
+      this.#peerHashes.set(seq, byMember);
+      this.#compare(seg, seq);
+    });
+  }
+
+  /** A new segment: hashes of the old one are forgotten. */
+  reset(): void {
+    this.#peerHashes.clear();
+  }
+
+  /** Raises the alarm after entry `seq`, naming the seats on each side; the first alarm stays. */
+  raise(seg: Segment, seq: number, detail: string): void {
+    if (this.#desync) return;
+    const sides = new Map<string, Seat[]>();
+    const seatsOf = (member: string): Seat[] =>
+      seg.setup.seats.flatMap((s, i) => (s.member === member ? [i] : []));
+    const mine = seg.ledger.hashes[seq] ?? '(refused)';
+    sides.set(mine, seatsOf(this.#member));
+    for (const [member, hash] of this.#peerHashes.get(seq) ?? []) {
+      sides.set(hash, [...(sides.get(hash) ?? []), ...seatsOf(member)]);
+    }
+    let author: Seat | null = null;
+    try {
+      const entry: unknown = JSON.parse(seg.ledger.log[seq] ?? 'null');
+      if (isJsonRecord(entry) && typeof entry.seat === 'number') author = entry.seat;
+    } catch {
+      author = null;
+    }
+    this.#desync = {
+      seq,
+      author,
+      sides: [...sides].map(([hash, seats]) => ({ hash, seats })),
+      detail,
+    };
+    this.#raised(detail);
+  }
+
+  #compare(seg: Segment, seq: number): void {
+    const mine = seg.ledger.hashes[seq];
+    const theirs = this.#peerHashes.get(seq);
+    if (mine === undefined || !theirs) return;
+    for (const hash of theirs.values()) {
+      if (hash !== mine) return this.raise(seg, seq, `state hashes differ after entry ${seq}`);
+    }
+    const seated = new Set(seg.setup.seats.map((s) => s.member));
+    seated.delete(this.#member);
+    if ([...seated].every((m) => theirs.has(m))) this.#peerHashes.delete(seq);
+  }
+}

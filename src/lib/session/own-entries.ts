@@ -1,0 +1,81 @@
+// The entry each of this browser's seats owes next: protocol steps, E-2 choices, bot and autoplay moves.
+import type { BotLevel, chooseMove } from '$lib/bots';
+import { createRng, type Move, type Seat } from '$lib/engine';
+import {
+  awaitsChoice,
+  choiceLabel,
+  dues,
+  mayMove,
+  moveDraft,
+  owedEntry,
+  roundHistory,
+  type EntryDraft,
+  type TableState,
+} from '$lib/protocol';
+import { betweenRounds, type SeatRuntime, type Segment } from './segment';
+import { TAMPER, tamperedDraft } from './tamper';
+
+export class OwnEntries {
+  readonly #decide: typeof chooseMove;
+  /** The last costly hop built, by game, round, deck, seat and kind (kept while it is re-signed). */
+  readonly #drafts = new Map<string, EntryDraft>();
+
+  /** `decide` is how bots choose. */
+  constructor(decide: typeof chooseMove) {
+    this.#decide = decide;
+  }
+
+  /** The draft a local seat owes now, or null (nothing owed, or a person still to act). */
+  next(
+    seg: Segment,
+    rt: SeatRuntime,
+    ready: ReadonlyMap<number, ReadonlySet<Seat>>,
+  ): EntryDraft | null {
+    const table = seg.ledger.table(rt.seat);
+    if (!table || betweenRounds(seg, ready)) return null;
+    const auto = rt.bot ?? rt.autoplay;
+    const label = choiceLabel(table);
+    if (label !== null && auto && awaitsChoice(table.variant, table.view, rt.seat)) {
+      if (!rt.choices.has(label)) {
+        const move = this.#botMove(table, rt, auto);
+        if (move?.type === 'choose') rt.choices.set(label, move.tile);
+      }
+    }
+    const owed = this.#cached(seg, table, rt);
+    if (owed) return owed;
+    if (!mayMove(table)) return null;
+    if (label !== null && awaitsChoice(table.variant, table.view, rt.seat)) {
+      const tile = rt.choices.get(label);
+      return tile === undefined ? null : moveDraft(table, { seat: rt.seat, type: 'choose', tile });
+    }
+    if (!auto) return null;
+    const move = table.variant.setupMove(table.view) ?? this.#botMove(table, rt, auto);
+    if (!move) return null;
+    return (TAMPER && tamperedDraft(table, move)) || moveDraft(table, move);
+  }
+
+  /** The protocol entry a seat owes; the costly hops are built once even if re-signed. */
+  #cached(seg: Segment, table: TableState, rt: SeatRuntime): EntryDraft | null {
+    const kind = dues(table).find((d) => d.seat === rt.seat)?.kind;
+    const hop = kind === 'shuffle-hop' || kind === 'lock-hop';
+    const key = `${seg.game}:${table.record.round}:${table.preparing}:${rt.seat}:${kind}`;
+    const cached = hop ? this.#drafts.get(key) : undefined;
+    if (cached) return cached;
+    const draft = owedEntry(table, rt.choices);
+    if (draft && hop && draft.kind === kind) {
+      this.#drafts.clear();
+      this.#drafts.set(key, draft);
+    }
+    return draft;
+  }
+
+  #botMove(table: TableState, rt: SeatRuntime, level: BotLevel): Move | null {
+    const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === rt.seat);
+    if (legal.length === 0) return null;
+    const history = level === 'hard' ? roundHistory(table) : null;
+    const input = { variant: table.variant, seat: rt.seat, view: table.view, legal, history };
+    // Seeded by the seat's secret and the log position: a reloaded browser decides alike.
+    const rng = createRng(rt.seed ^ Math.imul(table.head.seq + 1, 0x9e3779b1));
+    return this.#decide(level, { ...input, rng });
+  }
+}

@@ -1,0 +1,128 @@
+// Who is at the table: each member's name, link and key, when it was last heard, and who hosts.
+import type { PeerId } from '$lib/net';
+
+export interface Member {
+  readonly name: string;
+  readonly peer: PeerId | null;
+  /** The person's public key ('' until its own hello brings it). */
+  readonly key: string;
+  readonly lastHeard: number;
+}
+
+export class Presence {
+  readonly #me: string;
+  readonly #peers: () => readonly PeerId[];
+  readonly #now: () => number;
+  readonly #awayMs: number;
+  readonly #members = new Map<string, Member>();
+  /** Members in the order they came to the table (the host's lobby order). */
+  #order: string[];
+  readonly #byPeer = new Map<PeerId, string>();
+  /** Whom each member last named as host in its heartbeat. */
+  readonly #hostClaims = new Map<string, string | null>();
+
+  /** `me` is this browser, always present; `peers` lists the open links. */
+  constructor(
+    me: string,
+    self: Member,
+    peers: () => readonly PeerId[],
+    now: () => number,
+    awayMs: number,
+  ) {
+    this.#me = me;
+    this.#peers = peers;
+    this.#now = now;
+    this.#awayMs = awayMs;
+    this.#members.set(me, self);
+    this.#order = [me];
+  }
+
+  get(member: string): Member | undefined {
+    return this.#members.get(member);
+  }
+
+  members(): IterableIterator<[string, Member]> {
+    return this.#members.entries();
+  }
+
+  get order(): readonly string[] {
+    return this.#order;
+  }
+
+  memberOf(peer: PeerId): string | undefined {
+    return this.#byPeer.get(peer);
+  }
+
+  present(member: string): boolean {
+    if (member === this.#me) return true;
+    const m = this.#members.get(member);
+    if (!m?.peer || !this.#peers().includes(m.peer)) return false;
+    return this.#now() - m.lastHeard <= this.#awayMs;
+  }
+
+  /** Members in rank order: the seats' (in seat order) first, then the rest as they came. */
+  rank(seats: readonly string[]): string[] {
+    return [...new Set([...seats, ...this.#order])];
+  }
+
+  /**
+   * The first present member in rank order. A browser not `admitted` to the table
+   * (a newcomer) hosts nothing, whoever greets it first: it waits for the host's lobby.
+   */
+  host(seats: readonly string[], admitted: boolean): string | null {
+    return this.rank(seats).find((m) => (admitted || m !== this.#me) && this.present(m)) ?? null;
+  }
+
+  /**
+   * Whether this browser, as host, sees most of the seats' browsers, so two sides
+   * of a split table can never both extend the log.
+   */
+  quorum(seats: readonly string[]): boolean {
+    const browsers = new Set(seats);
+    // A browser that last named someone else as host does not count for this one.
+    const backing = [...browsers].filter((m) => {
+      if (m === this.#me) return true;
+      const claim = this.#hostClaims.get(m);
+      return this.present(m) && (claim === undefined || claim === this.#me);
+    });
+    return backing.length * 2 > browsers.size;
+  }
+
+  /** A member's signed hello: its link, name and key; true when it is new here. */
+  hello(member: string, peer: PeerId, name: string, key: string): boolean {
+    const known = this.#members.get(member);
+    const previous = known?.peer;
+    if (previous && previous !== peer) this.#byPeer.delete(previous);
+    this.#byPeer.set(peer, member);
+    this.#members.set(member, { name, peer, key, lastHeard: this.#now() });
+    if (!this.#order.includes(member)) this.#order.push(member);
+    return !known;
+  }
+
+  heard(member: string): void {
+    const m = this.#members.get(member);
+    if (m) this.#members.set(member, { ...m, lastHeard: this.#now() });
+  }
+
+  claims(member: string, host: string | null): void {
+    this.#hostClaims.set(member, host);
+  }
+
+  rename(member: string, name: string): void {
+    const m = this.#members.get(member);
+    if (m) this.#members.set(member, { ...m, name });
+  }
+
+  /** The host's order of arrival is everyone's: it ranks who hosts next. */
+  arrivals(order: readonly string[]): void {
+    this.#order = [...order, ...this.#order.filter((m) => !order.includes(m))];
+  }
+
+  /** A member met through the host's lobby, known by name and link until its own hello. */
+  meet(member: string, name: string, peer: PeerId): void {
+    if (!this.#order.includes(member)) this.#order.push(member);
+    if (!this.#members.has(member)) {
+      this.#members.set(member, { name, peer, key: '', lastHeard: 0 });
+    }
+  }
+}
