@@ -10,11 +10,10 @@ import {
   joinTable,
   newPlayer,
   setGame,
+  SHORT_MT,
   startAndAutoplay,
   type Player,
 } from './helpers-online';
-
-const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
 
 async function movesShown(p: Player, atLeast: number): Promise<void> {
   const lines = p.page.getByTestId('move-log').locator('li');
