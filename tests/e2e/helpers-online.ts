@@ -86,6 +86,12 @@ export async function autoplay(p: Player): Promise<void> {
   }).toPass({ timeout: 30_000 });
 }
 
+/** `p`'s move log shows at least `atLeast` lines: the round is under way. */
+export async function movesShown(p: Player, atLeast: number): Promise<void> {
+  const lines = p.page.getByTestId('move-log').locator('li');
+  await expect.poll(() => lines.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(atLeast);
+}
+
 /** Every page shows game over with one state hash, the same scores, and a fair audit. */
 export async function expectSameGameOver(players: readonly Player[], timeout = 90_000) {
   for (const p of players) {
@@ -157,4 +163,24 @@ export async function pairIntoLobby(
   await member.getByTestId('pair-answer-input').fill(await codeIn(guest.page, 'pair-answer'));
   await member.getByTestId('pair-accept').click();
   await expect(guest.page.getByTestId('online-lobby')).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Ann hosts a no-server table on the site at `base`, Bob and Cat pair into its
+ * lobby by hand, and a short game starts on autoplay on every page.
+ */
+export async function startNoServerGame(
+  browser: Browser,
+  base: string,
+): Promise<[Player, Player, Player]> {
+  const players = await noServerPlayers(browser, ['Ann', 'Bob', 'Cat']);
+  const [ann, bob, cat] = players as [Player, Player, Player];
+  await createNoServerTable(ann, base);
+  await pairIntoLobby(ann.page, bob, base);
+  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+  await pairIntoLobby(ann.page, cat, base);
+  await expect(ann.page.getByTestId('seat-2')).toContainText('Cat', { timeout: 30_000 });
+  await setGame(ann, 'mexican-train', SHORT_MT);
+  await startAndAutoplay(ann, players);
+  return [ann, bob, cat];
 }

@@ -8,15 +8,10 @@ import { expect, test } from '@playwright/test';
 import {
   autoplay,
   codeIn,
-  createNoServerTable,
   expectSameGameOver,
-  noServerPlayers,
-  pairIntoLobby,
+  movesShown,
   PROBE_404,
-  setGame,
-  SHORT_MT,
-  startAndAutoplay,
-  type Player,
+  startNoServerGame,
 } from './helpers-online';
 import { keepScreenshot, served } from './helpers-table';
 
@@ -25,17 +20,9 @@ test('no server: a guest reloads mid-round and is paired back in by another gues
 }, info) => {
   test.setTimeout(180_000);
   const base = served('E2E_STATIC_SUBPATH_URL');
-  const players = await noServerPlayers(browser, ['Ann', 'Bob', 'Cat']);
-  const [ann, bob, cat] = players as [Player, Player, Player];
-  await createNoServerTable(ann, base);
-  await pairIntoLobby(ann.page, bob, base);
-  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
-  await pairIntoLobby(ann.page, cat, base);
-  await expect(ann.page.getByTestId('seat-2')).toContainText('Cat', { timeout: 30_000 });
-  await setGame(ann, 'mexican-train', SHORT_MT);
-  await startAndAutoplay(ann, players);
-  const lines = bob.page.getByTestId('move-log').locator('li');
-  await expect.poll(() => lines.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  const players = await startNoServerGame(browser, base);
+  const [ann, bob, cat] = players;
+  await movesShown(bob, 3);
 
   // Bob reloads: his table comes back from storage and asks to be paired back in.
   await bob.page.reload();

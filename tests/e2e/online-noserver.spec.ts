@@ -9,13 +9,15 @@ import {
   codeIn,
   createNoServerTable,
   expectSameGameOver,
+  movesShown,
   noServerPlayers,
   pairIntoLobby,
+  type Player,
   PROBE_404,
   setGame,
   SHORT_MT,
   startAndAutoplay,
-  type Player,
+  startNoServerGame,
 } from './helpers-online';
 import { keepScreenshot, served } from './helpers-table';
 
@@ -87,17 +89,9 @@ test('no server: the host’s page closes mid-round; the others go on over their
 }) => {
   test.setTimeout(200_000);
   const base = served('E2E_STATIC_SUBPATH_URL');
-  const players = await noServerPlayers(browser, ['Ann', 'Bob', 'Cat']);
-  const [ann, bob, cat] = players as [Player, Player, Player];
-  await createNoServerTable(ann, base);
-  await pairIntoLobby(ann.page, bob, base);
-  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
-  await pairIntoLobby(ann.page, cat, base);
-  await expect(ann.page.getByTestId('seat-2')).toContainText('Cat', { timeout: 30_000 });
-  await setGame(ann, 'mexican-train', SHORT_MT);
-  await startAndAutoplay(ann, players);
-  const lines = bob.page.getByTestId('move-log').locator('li');
-  await expect.poll(() => lines.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  const players = await startNoServerGame(browser, base);
+  const [ann, bob, cat] = players;
+  await movesShown(bob, 2);
 
   await ann.page.context().close();
   // Bob, next in seat order, sequences over his direct link to Cat; Ann's seat is away.
