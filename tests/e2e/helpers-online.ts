@@ -184,3 +184,15 @@ export async function startNoServerGame(
   await startAndAutoplay(ann, players);
   return [ann, bob, cat];
 }
+
+/** `p` opens a code's `link` in a new tab of its browser; the tab hands it to the tab waiting for it. */
+export async function handOverInNewTab(
+  p: Player,
+  link: string,
+  handoff: 'pair-handoff' | 'pair-back-handoff',
+): Promise<void> {
+  const tab = await p.page.context().newPage();
+  await tab.goto(link);
+  await expect(tab.getByTestId(handoff)).toHaveAttribute('data-state', 'taken');
+  await tab.close();
+}

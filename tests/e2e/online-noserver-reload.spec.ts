@@ -9,6 +9,7 @@ import {
   autoplay,
   codeIn,
   expectSameGameOver,
+  handOverInNewTab,
   movesShown,
   PROBE_404,
   startNoServerGame,
@@ -43,10 +44,7 @@ test('no server: a guest reloads mid-round and is paired back in by another gues
   await cat.page.getByTestId('pair-back-open').click();
   const link = await codeIn(cat.page, 'pair-offer-link');
   await keepScreenshot(cat.page, info, 'noserver-pair-player-back');
-  const tab = await bob.page.context().newPage();
-  await tab.goto(link);
-  await expect(tab.getByTestId('pair-back-handoff')).toHaveAttribute('data-state', 'taken');
-  await tab.close();
+  await handOverInNewTab(bob, link, 'pair-back-handoff');
   const answer = await codeIn(bob.page, 'pair-back-in-answer');
   await cat.page.getByTestId('pair-answer-input').fill(answer);
   await cat.page.getByTestId('pair-accept').click();

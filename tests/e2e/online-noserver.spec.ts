@@ -9,6 +9,7 @@ import {
   codeIn,
   createNoServerTable,
   expectSameGameOver,
+  handOverInNewTab,
   movesShown,
   noServerPlayers,
   pairIntoLobby,
@@ -67,10 +68,7 @@ test('no server: pair by hand, a third joins through a guest, play a round', asy
   const back = await codeIn(cat.page, 'pair-answer-link');
   await keepScreenshot(cat.page, info, 'noserver-answer');
   // Bob opens Cat's answer link in a new tab: it goes to the tab that made the offer.
-  const tab = await bob.page.context().newPage();
-  await tab.goto(back);
-  await expect(tab.getByTestId('pair-handoff')).toHaveAttribute('data-state', 'taken');
-  await tab.close();
+  await handOverInNewTab(bob, back, 'pair-handoff');
   await expect(cat.page.getByTestId('online-lobby')).toBeVisible({ timeout: 30_000 });
   // The host links to Cat through Bob and seats her.
   await expect(ann.page.getByTestId('seat-2')).toContainText('Cat', { timeout: 30_000 });
