@@ -8,11 +8,10 @@ import {
   joinTable,
   newPlayer,
   setGame,
+  SHORT_MT,
   startAndAutoplay,
   type Player,
 } from './helpers-online';
-
-const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
 
 function seats(p: Player): Locator {
   return p.page.getByTestId('seats').locator('li');

@@ -4,65 +4,26 @@
 // The other guest (not the host) pairs him back in from the table screen (her
 // offer link, opened in a new tab of his browser, goes to his table's tab), the
 // host links to him through her, and the round finishes the same everywhere.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   autoplay,
+  codeIn,
   expectSameGameOver,
-  newPlayer,
-  setGame,
-  startAndAutoplay,
-  type Player,
+  handOverInNewTab,
+  movesShown,
+  PROBE_404,
+  startNoServerGame,
 } from './helpers-online';
 import { keepScreenshot, served } from './helpers-table';
-
-const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
-const NO_STUN = JSON.stringify({ signalling: { kind: 'public' }, iceServers: [] });
-/** Only the lobby's probe for a PeerServer at <site>/peerjs may fail to load here. */
-const PROBE_404 = /Failed to load resource: .* 404 \(Not Found\)$/;
-
-async function value(page: Page, testid: string): Promise<string> {
-  const box = page.getByTestId(testid);
-  await expect(box).not.toHaveValue('', { timeout: 20_000 });
-  return box.inputValue();
-}
-
-/** `guest` answers `member`'s lobby offer and the answer goes back by hand. */
-async function pairIntoLobby(member: Page, guest: Player): Promise<void> {
-  const offer = await value(member, 'pair-offer');
-  // The lobby has mounted (it reads a remembered name then): the name typed now stays.
-  await expect(guest.page.getByTestId('no-server')).toBeChecked();
-  await guest.page.getByTestId('name-input').fill(guest.name);
-  await guest.page.getByTestId('pair-code-input').fill(offer);
-  await guest.page.getByTestId('pair-open').click();
-  await member.getByTestId('pair-answer-input').fill(await value(guest.page, 'pair-answer'));
-  await member.getByTestId('pair-accept').click();
-  await expect(guest.page.getByTestId('online-lobby')).toBeVisible({ timeout: 30_000 });
-}
 
 test('no server: a guest reloads mid-round and is paired back in by another guest', async ({
   browser,
 }, info) => {
   test.setTimeout(180_000);
   const base = served('E2E_STATIC_SUBPATH_URL');
-  const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((n) => newPlayer(browser, n)));
-  for (const p of players) {
-    await p.page.addInitScript((s) => localStorage.setItem('trainyard.net', s), NO_STUN);
-  }
-  const [ann, bob, cat] = players as [Player, Player, Player];
-  await ann.page.goto(`${base}lobby`);
-  await expect(ann.page.getByTestId('no-server')).toBeChecked();
-  await ann.page.getByTestId('name-input').fill('Ann');
-  await ann.page.getByTestId('create-online').click();
-  await bob.page.goto(`${base}lobby`);
-  await pairIntoLobby(ann.page, bob);
-  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
-  await cat.page.goto(`${base}lobby`);
-  await pairIntoLobby(ann.page, cat);
-  await expect(ann.page.getByTestId('seat-2')).toContainText('Cat', { timeout: 30_000 });
-  await setGame(ann, 'mexican-train', SHORT_MT);
-  await startAndAutoplay(ann, players);
-  const lines = bob.page.getByTestId('move-log').locator('li');
-  await expect.poll(() => lines.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  const players = await startNoServerGame(browser, base);
+  const [ann, bob, cat] = players;
+  await movesShown(bob, 3);
 
   // Bob reloads: his table comes back from storage and asks to be paired back in.
   await bob.page.reload();
@@ -81,13 +42,10 @@ test('no server: a guest reloads mid-round and is paired back in by another gues
   // Cat, still at the table, offers; Bob opens the offer link in a new tab, which
   // hands it to his table's tab; that tab answers, and Cat takes the answer.
   await cat.page.getByTestId('pair-back-open').click();
-  const link = await value(cat.page, 'pair-offer-link');
+  const link = await codeIn(cat.page, 'pair-offer-link');
   await keepScreenshot(cat.page, info, 'noserver-pair-player-back');
-  const tab = await bob.page.context().newPage();
-  await tab.goto(link);
-  await expect(tab.getByTestId('pair-back-handoff')).toHaveAttribute('data-state', 'taken');
-  await tab.close();
-  const answer = await value(bob.page, 'pair-back-in-answer');
+  await handOverInNewTab(bob, link, 'pair-back-handoff');
+  const answer = await codeIn(bob.page, 'pair-back-in-answer');
   await cat.page.getByTestId('pair-answer-input').fill(answer);
   await cat.page.getByTestId('pair-accept').click();
   await expect(cat.page.getByTestId('pair-status')).toBeVisible({ timeout: 30_000 });

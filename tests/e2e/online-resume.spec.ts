@@ -8,18 +8,13 @@ import {
   createTable,
   expectSameGameOver,
   joinTable,
+  movesShown,
   newPlayer,
   setGame,
+  SHORT_MT,
   startAndAutoplay,
   type Player,
 } from './helpers-online';
-
-const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
-
-async function movesShown(p: Player, atLeast: number): Promise<void> {
-  const lines = p.page.getByTestId('move-log').locator('li');
-  await expect.poll(() => lines.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(atLeast);
-}
 
 test('a player reloads mid-round; the round finishes on every page', async ({ browser }) => {
   test.setTimeout(180_000);

@@ -2,46 +2,9 @@
 // no PeerServer at all. A and B pair by passing an offer code and an answer
 // code as text, C pairs with B only, then A opens a direct link to C through
 // B (relayed offer/answer) and A and C exchange 1 MiB both ways.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-
-function served(name: string): string {
-  const url = process.env[name];
-  if (!url) throw new Error(`${name} is not set: global setup did not run`);
-  return url;
-}
-
-const MAX_PAYLOAD = 1 << 20;
-
-/** The checksum the pair page shows: over bytes, or over UTF-16 units. */
-function checksum(data: string | Uint8Array): number {
-  let sum = 0;
-  if (typeof data === 'string') {
-    for (let i = 0; i < data.length; i++) sum = (sum * 31 + data.charCodeAt(i)) % 1_000_003;
-  } else {
-    for (const byte of data) sum = (sum * 31 + byte) % 1_000_003;
-  }
-  return sum;
-}
-
-function bigText(): string {
-  const unit = 'a€é🚂中';
-  return unit.repeat(Math.ceil(MAX_PAYLOAD / unit.length)).slice(0, MAX_PAYLOAD);
-}
-
-function bigBytes(): Uint8Array {
-  const bytes = new Uint8Array(MAX_PAYLOAD);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7 + 3) & 0xff;
-  return bytes;
-}
-
-async function open(browser: Browser, url: string, errors: string[]): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(`${url}: ${error.message}`));
-  await page.goto(url);
-  await expect(page.getByTestId('status')).toHaveText('ready');
-  return page;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { bigBytesIn, bigTextIn, connect, openPairPage } from './helpers-pair';
+import { served } from './helpers-table';
 
 /** `offerer` makes an offer, `answerer` accepts it, the answer goes back: all as text. */
 async function pair(offerer: Page, answerer: Page): Promise<{ offer: string; answer: string }> {
@@ -72,9 +35,9 @@ test('three browsers pair by hand, with no server, and relay a direct link', asy
   expect(probe.headers.get('content-type') ?? '').not.toContain('json');
 
   const errors: string[] = [];
-  const a = await open(browser, `${base}dev/pair?id=ann`, errors);
-  const b = await open(browser, `${base}dev/pair?id=bob`, errors);
-  const c = await open(browser, `${base}dev/pair?id=cat`, errors);
+  const a = await openPairPage(browser, `${base}dev/pair?id=ann`, errors);
+  const b = await openPairPage(browser, `${base}dev/pair?id=bob`, errors);
+  const c = await openPairPage(browser, `${base}dev/pair?id=cat`, errors);
 
   const ab = await pair(a, b);
   await expect(a.getByTestId('peers')).toHaveText('bob');
@@ -89,8 +52,7 @@ test('three browsers pair by hand, with no server, and relay a direct link', asy
 
   // A learns from B that B can reach C, and connects through B.
   await expect(a.getByTestId('reachable')).toHaveText('cat');
-  await a.getByTestId('remote-id').fill('cat');
-  await a.getByTestId('connect').click();
+  await connect(a, 'cat');
   await expect(a.getByTestId('peers')).toHaveText('bob, cat');
   await expect(c.getByTestId('peers')).toHaveText('bob, ann');
 
@@ -101,13 +63,9 @@ test('three browsers pair by hand, with no server, and relay a direct link', asy
 
   // 1 MiB both ways on the relayed link: text with multi-byte characters, bytes.
   await a.getByTestId('send-big-text').click();
-  await expect(c.getByTestId('log')).toContainText(
-    `in ann text[${MAX_PAYLOAD}] sum=${checksum(bigText())}`,
-  );
+  await expect(c.getByTestId('log')).toContainText(bigTextIn('ann'));
   await c.getByTestId('send-big-bytes').click();
-  await expect(a.getByTestId('log')).toContainText(
-    `in cat bytes[${MAX_PAYLOAD}] sum=${checksum(bigBytes())}`,
-  );
+  await expect(a.getByTestId('log')).toContainText(bigBytesIn('cat'));
   await c.getByTestId('message').fill('small after big');
   await c.getByTestId('send').click();
   await expect(a.getByTestId('log')).toContainText('in cat text "small after big"');
@@ -120,7 +78,7 @@ test('three browsers pair by hand, with no server, and relay a direct link', asy
 test('a bad pairing code shows a clear error', async ({ browser }) => {
   const base = served('E2E_STATIC_SUBPATH_URL');
   const errors: string[] = [];
-  const page = await open(browser, `${base}dev/pair?id=dan`, errors);
+  const page = await openPairPage(browser, `${base}dev/pair?id=dan`, errors);
   const error = page.getByTestId('error');
 
   await page.getByTestId('offer-input').fill('this is not a code!');

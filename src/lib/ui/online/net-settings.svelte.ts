@@ -15,6 +15,7 @@ import {
   type Signalling,
   type SignallingChoice,
 } from '$lib/session';
+import { sentence } from '../sentence';
 
 export const NET_SETTINGS_KEY = 'trainyard.net';
 
@@ -52,7 +53,7 @@ export function issueWords(issue: SettingsIssue): string {
       return `${words}${line}: ${issue.reason}.`;
     }
   }
-  return `${issue.reason[0]?.toUpperCase() ?? ''}${issue.reason.slice(1)}.`;
+  return sentence(issue.reason);
 }
 
 /**
