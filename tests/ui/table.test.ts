@@ -29,6 +29,7 @@ async function table(
   return { client, table: t };
 }
 
+/** Waits for `cond`; conditions on what may be played also wait for the screen to catch up (`caughtUp`: at the instant pace snapshots are shown once per 16 ms). */
 async function until(cond: () => boolean, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
@@ -46,7 +47,7 @@ describe('TableController', () => {
       options: { rounds: 1 },
       seats: [me, { kind: 'bot', level: 'easy' }],
     });
-    await until(() => t.myTurn || t.shown.table?.gameOver === true);
+    await until(() => t.caughtUp && (t.myTurn || t.shown.table?.gameOver === true));
     expect(t.viewer).toBe(0);
     expect(t.passAndPlay).toBe(false);
     expect(t.hand.length).toBeGreaterThan(0);
@@ -70,9 +71,9 @@ describe('TableController', () => {
       seats: [me, { kind: 'bot', level: 'easy' }],
     });
     // Answer the call-down honestly until it is a turn with a tile that cannot go.
-    await until(() => t.myTurn);
+    await until(() => t.caughtUp && t.myTurn);
     for (let i = 0; i < 40; i++) {
-      await until(() => t.myTurn || t.shown.table?.gameOver === true);
+      await until(() => t.caughtUp && (t.myTurn || t.shown.table?.gameOver === true));
       if (t.shown.table?.gameOver) return;
       const blocked = t.hand.find((x) => !t.usable(x, 'hand'));
       if (
@@ -122,7 +123,7 @@ describe('TableController', () => {
       seats: [me, { kind: 'person', name: 'Bea' }],
     });
     expect(t.passAndPlay).toBe(true);
-    await until(() => t.curtain !== null);
+    await until(() => t.caughtUp && t.curtain !== null);
     expect(t.hand).toEqual([]);
     const first = t.curtain;
     t.reveal();
@@ -132,7 +133,7 @@ describe('TableController', () => {
     const move = t.legal[0];
     if (!move) throw new Error('no move');
     await t.send(move);
-    await until(() => t.curtain !== null);
+    await until(() => t.caughtUp && t.curtain !== null);
     expect(t.curtain).not.toBe(first);
     expect(t.hand).toEqual([]);
   });
@@ -146,7 +147,7 @@ describe('TableController', () => {
     let refused = false;
     let played = false;
     for (let turn = 0; turn < 30 && !(refused && played); turn++) {
-      await until(() => t.myTurn || t.shown.table?.gameOver === true);
+      await until(() => t.caughtUp && (t.myTurn || t.shown.table?.gameOver === true));
       if (t.shown.table?.gameOver) break;
       const blocked = t.hand.find((x) => !t.usable(x, 'hand'));
       const tile = t.hand.find((x) => t.usable(x, 'hand'));
@@ -205,7 +206,7 @@ describe('TableController', () => {
       { onCue: (c) => cues.push(c), onPlay: () => plays++ },
     );
     open.push({ client: started.value, table: t });
-    await until(() => t.myTurn);
+    await until(() => t.caughtUp && t.myTurn);
     expect(cues).toContain('turn');
     // Not a move this seat may make now: refused, and the alarm sounds.
     await t.send({ seat: 0, type: 'pass' });
@@ -215,7 +216,9 @@ describe('TableController', () => {
     await until(() => t.shown.table?.gameOver === true || t.shown.table?.betweenRounds != null);
     expect(cues.filter((c) => c === 'play').length).toBe(plays);
     expect(plays).toBeGreaterThan(0);
-    expect(cues).toContain('draw');
+    // A draw is heard whenever someone drew (a short random round may have none).
+    const drew = t.log.some((l) => / drew /.test(l.text));
+    expect(cues.includes('draw')).toBe(drew);
     expect(cues.filter((c) => c === 'roundEnd')).toHaveLength(1);
     // The hands left are kept for the round panel: every tile known here (the bot runs here).
     const hands = t.results.at(-1)?.hands ?? [];
