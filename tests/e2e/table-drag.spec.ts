@@ -262,11 +262,12 @@ for (const size of [
       await page.waitForTimeout(200);
     }
 
-    // The rest on autoplay at the fast pace (which still animates).
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByTestId('setting-speed').selectOption('fast');
-    await page.getByRole('button', { name: 'Done' }).click();
+    // The rest on autoplay at the fast pace (which still animates). A game already
+    // over has its panel over the whole page, settings included.
     if (!(await page.getByTestId('game-over').isVisible())) {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByTestId('setting-speed').selectOption('fast');
+      await page.getByRole('button', { name: 'Done' }).click();
       await page.getByTestId('autoplay').click();
     }
     await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 60_000 });
