@@ -5,7 +5,7 @@
 // display objects that changed. The tile just played slides in as a DOM copy
 // of its face over the canvas, so the canvas is drawn twice per move, not on
 // every frame of the slide. Loaded on demand (see `loadBoard` in index.ts).
-import { Container, Graphics, Text, WebGLRenderer } from 'pixi.js';
+import { Container, Graphics, Text, Ticker, WebGLRenderer } from 'pixi.js';
 // Shader and uniform code without `new Function`: the site's CSP has no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
 import type { Target } from '../engine';
@@ -259,6 +259,8 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
         stale = false;
       }
     }
+    // Pixi's housekeeping (its GC's schedule) advances only with our frames.
+    Ticker.system.update(t0);
     world.position.set(camera.x, camera.y);
     world.scale.set(camera.scale);
     dom?.place(camera);
@@ -392,6 +394,11 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
       manageImports: false,
     });
   })().then(() => {
+    // The renderer's scheduler keeps Pixi's system ticker asking for every
+    // animation frame, which made the browser draw the page 60 times a second
+    // for nothing: the board draws on demand, and ticks it itself.
+    Ticker.system.autoStart = false;
+    Ticker.system.stop();
     if (!alive) return teardown();
     started = true;
     canvas.setAttribute('aria-hidden', 'true');
