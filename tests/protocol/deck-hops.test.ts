@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
-import { currentDeck, deckStage } from '$lib/protocol/deck/deck';
+import { currentDeck, deckStage, openDeck } from '$lib/protocol/deck/deck';
+import { isProven, markProven, provenKey } from '$lib/protocol/deck/proven';
 import {
   applyLockHop,
   applyShuffleHop,
@@ -22,7 +23,7 @@ import {
 } from '$lib/protocol/crypto/group';
 import { lockScalars, nonceDrbg, shuffleScalar } from '$lib/protocol/deal/peer-secret';
 import { ctx, dishonestLock, freshDeck, locked, seeds, shuffled } from './deck-fixture';
-import { tiles } from './helpers';
+import { tiles, unwrap } from './helpers';
 
 const codeOf = (r: { ok: boolean; error?: { code: string } }): string | undefined =>
   r.ok ? undefined : r.error?.code;
@@ -205,5 +206,37 @@ describe('the locked deck', () => {
     expect(toBase64url(encodePoint(currentDeck(deck).points[0]!))).toBe(
       currentDeck(deck).encoded[0],
     );
+  });
+});
+
+describe('a hop proof built or checked here is not checked again, and only that one', () => {
+  it('takes the honest hop, refuses it with a response changed', () => {
+    const deck = freshDeck(6);
+    const honest = buildShuffleHop(ctx, deck, seeds[0]!);
+    expect(applyShuffleHop(ctx, deck, 0, 0, honest).ok).toBe(true);
+    const [r0, r1, ...rest] = honest.proof.responses;
+    const proof = { ...honest.proof, responses: [r1!, r0!, ...rest] };
+    expect(codeOf(applyShuffleHop(ctx, deck, 0, 0, { ...honest, proof }))).toBe(
+      'BAD_SHUFFLE_PROOF',
+    );
+  });
+
+  it('refuses the same hop laid on another deck of the same size', () => {
+    const deck = freshDeck(6);
+    const other = unwrap(openDeck(ctx, 0, { set: 'double-6', tiles: [1, 2, 3, 4, 5, 6] }));
+    const honest = buildShuffleHop(ctx, deck, seeds[0]!);
+    expect(codeOf(applyShuffleHop(ctx, other, 0, 0, honest))).toBe('BAD_SHUFFLE_PROOF');
+    const lockedHere = shuffled(6);
+    const lock = buildLockHop(ctx, lockedHere, 0, seeds[0]!);
+    const moved = { ...lock, points: [...lock.points.slice(1), lock.points[0]!] };
+    expect(codeOf(applyLockHop(ctx, lockedHere, 0, 9, moved))).toBe('BAD_LOCK_PROOF');
+  });
+
+  it('remembers a bounded number of proofs, the most recent', () => {
+    const keys = Array.from({ length: 65 }, (_, i) => provenKey('test', [i], { i }));
+    keys.forEach(markProven);
+    expect(isProven(keys[0]!)).toBe(false);
+    expect(isProven(keys[1]!)).toBe(true);
+    expect(isProven(keys[64]!)).toBe(true);
   });
 });

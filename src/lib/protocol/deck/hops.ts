@@ -4,7 +4,8 @@
 // and multiplied by that s (shuffle-proof.ts). A lock hop swaps s for one scalar per
 // position and proves it (lock-proof.ts) against the S of the seat's own shuffle.
 // So a dishonest shuffle or lock is refused at once; whether s and the permutation
-// were drawn from the seed is left to the audit.
+// were drawn from the seed is left to the audit. A proof this process built or
+// already checked is not checked again (proven.ts).
 import { concatBytes, fromBase64url, toBase64url } from '../crypto/bytes';
 import type { DealContext } from '../deal/context';
 import {
@@ -30,9 +31,26 @@ import {
 } from '../crypto/group';
 import { taggedHash } from '../crypto/hashing';
 import { proveLock, verifyLock, type LockProof } from './lock-proof';
-import { proveShuffle, verifyShuffle, type ShuffleProof } from './shuffle-proof';
+import {
+  proveShuffle,
+  verifyShuffle,
+  type ShuffleProof,
+  type ShuffleStatement,
+} from './shuffle-proof';
 import type { ShuffleProofBody } from '../log/entry-kinds';
 import { lockScalars, nonceDrbg, shufflePermutation, shuffleScalar } from '../deal/peer-secret';
+import { isProven, markProven, provenKey } from './proven';
+
+const shuffleProvenKey = (st: ShuffleStatement, proof: ShuffleProofBody): string =>
+  provenKey(
+    'shuffle',
+    [st.context, concatBytes(st.input), concatBytes(st.output), st.shuffleKey],
+    proof,
+  );
+
+/** The lock transcript binds every part of the statement but the proof. */
+const lockProvenKey = (transcript: Uint8Array, proof: LockHopBody['proof']): string =>
+  provenKey('lock', [transcript], proof);
 
 function decodePointText(text: string): Point | null {
   const bytes = fromBase64url(text, 32);
@@ -127,12 +145,13 @@ export function buildShuffleHop(
     output,
     shuffleKey: baseMulEncoded(s),
   };
-  const proof = proveShuffle(statement, { permutation: perm, scalar: s }, seed);
+  const proof = encodeShuffleProof(proveShuffle(statement, { permutation: perm, scalar: s }, seed));
+  markProven(shuffleProvenKey(statement, proof));
   return {
     deck: deck.id,
     points: output.map(toBase64url),
     shuffleKey: toBase64url(statement.shuffleKey),
-    proof: encodeShuffleProof(proof),
+    proof,
   };
 }
 
@@ -158,7 +177,11 @@ export function applyShuffleHop(
     output: decoded.value.bytes,
     shuffleKey: keyBytes,
   };
-  if (!proof || !verifyShuffle(statement, proof)) return fail('BAD_SHUFFLE_PROOF');
+  const key = shuffleProvenKey(statement, body.proof);
+  if (!isProven(key)) {
+    if (!proof || !verifyShuffle(statement, proof)) return fail('BAD_SHUFFLE_PROOF');
+    markProven(key);
+  }
   const record = { seat, seq, deck: decoded.value, shuffleKey };
   return ok({ ...deck, shuffles: [...deck.shuffles, record] });
 }
@@ -214,18 +237,20 @@ export function buildLockHop(
     nonceDrbg(seed, transcript),
   );
   const text = (p: Point): string => toBase64url(encodePoint(p));
+  const encoded = {
+    commitS: text(proof.commitS),
+    commitK: text(proof.commitK),
+    commitFold: text(proof.commitFold),
+    responseS: toBase64url(scalar.encode(proof.responseS)),
+    responses: proof.responses.map((z) => toBase64url(scalar.encode(z))),
+  };
+  markProven(lockProvenKey(transcript, encoded));
   return {
     deck: deck.id,
     points: afterBytes.map(toBase64url),
     shuffleKey: toBase64url(shuffleKeyBytes),
     lockKeys: lockKeyBytes.map(toBase64url),
-    proof: {
-      commitS: text(proof.commitS),
-      commitK: text(proof.commitK),
-      commitFold: text(proof.commitFold),
-      responseS: toBase64url(scalar.encode(proof.responseS)),
-      responses: proof.responses.map((z) => toBase64url(scalar.encode(z))),
-    },
+    proof: encoded,
   };
 }
 
@@ -284,7 +309,11 @@ export function applyLockHop(
     shuffleKey,
     lockKeys,
   };
-  if (!verifyLock(statement, proof.value)) return fail('BAD_LOCK_PROOF');
+  const key = lockProvenKey(transcript, body.proof);
+  if (!isProven(key)) {
+    if (!verifyLock(statement, proof.value)) return fail('BAD_LOCK_PROOF');
+    markProven(key);
+  }
   const record = { seat, seq, deck: after.value, shuffleKey, lockKeys };
   return ok({ ...deck, locks: [...deck.locks, record] });
 }
