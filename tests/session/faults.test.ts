@@ -243,3 +243,32 @@ describe('a table keeps evidence', () => {
     expectAgreement([host, cheat, third]);
   });
 });
+
+describe('a hop sent ahead of its order', () => {
+  it('is checked by the other guests while the host orders it; a forged entry sent ahead is dropped and changes nothing', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 29 });
+    const [host, author, third] = table.sessions as [Session, Session, Session];
+    await startAutoplay(table, 'easy', [1]);
+    await turnOf(author, 1);
+    // Each guest's shuffle and lock, checked ahead by the other guest.
+    expect(third.stats.checkedAhead).toBeGreaterThanOrEqual(2);
+    expect(author.stats.checkedAhead).toBeGreaterThanOrEqual(2);
+    expect(host.stats.checkedAhead).toBe(0);
+    const t = author.ledger!.table(1)!;
+    const key = author.storedKeys().find((k) => k.seat === 1)!;
+    const move = { seat: 1, type: 'pass' } as never;
+    const { encoded } = createEntry(t.head, 1, 'move', { move, keys: [] }, key.signing);
+    const forged = encoded.replace('"pass"', '"draw"');
+    expect(forged).not.toBe(encoded);
+    const before = third.ledger!.seq;
+    author.transport.send(
+      third.transport.id,
+      JSON.stringify({ t: 'ahead', game: t.config.game, entry: forged }),
+    );
+    await until('dropped', () => (third.stats.dropped.get('REFUSED') ?? 0) > 0);
+    expect(third.ledger!.seq).toBe(before);
+    author.setAutoplay(1, 'easy');
+    await until('game over', gameOver([host, author, third]));
+    expectAgreement([host, author, third]);
+  });
+});

@@ -92,6 +92,15 @@ export class Ledger {
     return { ok: true, hash };
   }
 
+  /**
+   * Checks the next entry without applying it: its proofs, once checked, are not
+   * checked again when it comes in ordered (protocol/deck/proven.ts).
+   */
+  checkAhead(encoded: string): ProtocolError | null {
+    const r = applyEntryAll([...this.#tables.values()], encoded);
+    return r.ok ? null : r.error;
+  }
+
   /** The entry a local seat sends for a draft, signed at the current head. */
   sign(seat: number, draft: EntryDraft, signingSecret: Uint8Array): string {
     return createEntry(this.any.head, seat, draft.kind, draft.body, signingSecret).encoded;

@@ -184,6 +184,8 @@ export class Session {
   readonly #hashes: HashCheck;
   /** Position at which this browser's last entry was submitted (non-host). */
   #submittedAt = -1;
+  /** The log position whose entry was last checked ahead of its order. */
+  #checkedAhead = -1;
   readonly #ready = new Map<number, Set<Seat>>();
   /** Each person's autoplay level by seat key (it outlives a change of seats). */
   readonly #autoplay = new Map<string, BotLevel | null>();
@@ -209,7 +211,14 @@ export class Session {
   #pumpQueued = false;
   #closed = false;
   /** Messages handled and dropped, by code (for tests and the bench). */
-  readonly stats = { received: 0, dropped: new Map<string, number>(), stale: 0, submitted: 0 };
+  readonly stats = {
+    received: 0,
+    dropped: new Map<string, number>(),
+    stale: 0,
+    submitted: 0,
+    /** Entries checked ahead of their order (sent ahead by their author). */
+    checkedAhead: 0,
+  };
 
   constructor(options: SessionOptions, host: boolean) {
     this.room = options.room;
@@ -917,6 +926,16 @@ export class Session {
     for (const peer of this.transport.peers()) this.transport.send(peer, text);
   }
 
+  /** To every member but the host and this browser. */
+  #sendAhead(game: string, entry: string): void {
+    const host = this.#host();
+    const text = encodeWire({ t: 'ahead', game, entry });
+    for (const peer of this.transport.peers()) {
+      const member = this.#presence.memberOf(peer);
+      if (member && member !== host) this.transport.send(peer, text);
+    }
+  }
+
   #toHost(message: Wire): void {
     const host = this.#host();
     const peer = host && this.#presence.get(host)?.peer;
@@ -986,6 +1005,8 @@ export class Session {
         return this.#onBegin(m.setup, m.agreements);
       case 'submit':
         return this.#onSubmit(member, m.game, m.entry);
+      case 'ahead':
+        return this.#onAhead(member, m.game, m.entry);
       case 'entry':
         return this.#onEntry(member, peer, m.game, m.seq, m.entry);
       case 'refused':
@@ -1188,6 +1209,23 @@ export class Session {
     if (!this.isHost) return this.#drop('NOT_HOST', `submit from ${member} to a non-host`);
     if (this.#syncing || this.#hashes.desync || this.#ended || !this.#quorum()) return;
     this.#sequence(entry, member);
+  }
+
+  /**
+   * A peer's hop on its way to the host: checked now, while the host checks it
+   * too, so that when it comes in ordered it is applied at once (the next seat
+   * then builds its own hop one check sooner). Once per log position.
+   */
+  #onAhead(member: string, game: string, entry: string): void {
+    const seg = this.#segment;
+    if (!seg || game !== seg.game || this.isHost || member === this.#host()) return;
+    if (this.#hashes.desync || this.#checkedAhead === seg.ledger.seq) return;
+    const read = readEnvelope(entry);
+    if (!read.ok || read.value.seq !== seg.ledger.seq) return;
+    this.#checkedAhead = seg.ledger.seq;
+    const refused = seg.ledger.checkAhead(entry);
+    if (refused) this.#drop('REFUSED', `${refused.code} in an entry sent ahead by ${member}`);
+    else this.stats.checkedAhead++;
   }
 
   /** The host orders one entry: applies it and sends it to all, or refuses it for all to see. */
@@ -1466,6 +1504,7 @@ export class Session {
     }
     this.#submittedAt = seg.ledger.seq;
     this.#toHost({ t: 'submit', game: seg.game, entry });
+    if (draft.kind === 'shuffle-hop' || draft.kind === 'lock-hop') this.#sendAhead(seg.game, entry);
   }
 
   // ---- internals: the snapshot ----

@@ -39,6 +39,8 @@ export type Wire =
   | { t: 'begin'; setup: string; agreements: readonly Agreement[] }
   /** An entry for the sequencer to order. */
   | { t: 'submit'; game: string; entry: string }
+  /** A costly entry just submitted, shown to the other peers so they check it while it is ordered. */
+  | { t: 'ahead'; game: string; entry: string }
   /** An ordered entry, from whoever holds it. */
   | { t: 'entry'; game: string; seq: number; entry: string }
   /** An entry the sequencer refused, for every peer to check and name. */
@@ -101,6 +103,7 @@ const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
   agree: { game, agreement },
   begin: { setup: str(MAX_MESSAGE), agreements: list(agreement, 8) },
   submit: { game, entry },
+  ahead: { game, entry },
   entry: { game, seq: index, entry },
   refused: { game, entry },
   hashes: { game, from: index, list: list(str(100), 4096) },
