@@ -59,3 +59,47 @@ test('no server: a guest reloads mid-round and is paired back in by another gues
   await expectSameGameOver(players, 120_000);
   expect(players.flatMap((p) => p.errors).filter((e) => !PROBE_404.test(e))).toEqual([]);
 });
+
+test('no server: every page reloads mid-round, and the players pair each other back in', async ({
+  browser,
+}, info) => {
+  test.setTimeout(180_000);
+  const base = served('E2E_STATIC_SUBPATH_URL');
+  const players = await startNoServerGame(browser, base);
+  const [ann, bob, cat] = players;
+  await movesShown(bob, 3);
+
+  for (const p of players) await p.page.reload();
+  for (const p of players) {
+    await expect(p.page.getByTestId('pair-back-in')).toBeVisible({ timeout: 30_000 });
+  }
+  // Nobody is left to offer: Bob makes the offer on his waiting page, Ann answers it.
+  await bob.page.getByTestId('pair-back-offer-instead').click();
+  const offer = await codeIn(bob.page, 'pair-offer');
+  await keepScreenshot(bob.page, info, 'noserver-offer-instead');
+  await ann.page.getByTestId('pair-back-in-offer').fill(offer);
+  await ann.page.getByTestId('pair-back-in-open').click();
+  const answer = await codeIn(ann.page, 'pair-back-in-answer');
+  await bob.page.getByTestId('pair-answer-input').fill(answer);
+  await bob.page.getByTestId('pair-accept').click();
+  await expect(bob.page.getByTestId('pairing')).toBeHidden({ timeout: 30_000 });
+  await expect(ann.page.getByTestId('pair-back-in')).toBeHidden({ timeout: 30_000 });
+
+  // Ann, linked again, pairs Cat back in from her table screen.
+  await ann.page.getByTestId('pair-back-open').click();
+  await cat.page.getByTestId('pair-back-in-offer').fill(await codeIn(ann.page, 'pair-offer'));
+  await cat.page.getByTestId('pair-back-in-open').click();
+  await ann.page
+    .getByTestId('pair-answer-input')
+    .fill(await codeIn(cat.page, 'pair-back-in-answer'));
+  await ann.page.getByTestId('pair-accept').click();
+  await expect(cat.page.getByTestId('pair-back-in')).toBeHidden({ timeout: 30_000 });
+  for (const p of players) {
+    await expect(p.page.getByTestId('players').getByTestId('seat-away')).toHaveCount(0, {
+      timeout: 30_000,
+    });
+  }
+  for (const p of players) await autoplay(p);
+  await expectSameGameOver(players, 120_000);
+  expect(players.flatMap((p) => p.errors).filter((e) => !PROBE_404.test(e))).toEqual([]);
+});

@@ -6,7 +6,15 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualEndpoint, type ManualTransport, type NetResult } from '$lib/net';
 import { accelerate } from '$lib/protocol';
-import { checkReturnOffer, fromStored, hostTable, joinTable, toStored } from '$lib/session';
+import {
+  checkReturnOffer,
+  fromStored,
+  hostTable,
+  joinTable,
+  toStored,
+  type Session,
+  type StoredTable,
+} from '$lib/session';
 import { answerRefused, linkAround } from '$lib/session/paired-tables';
 import { FakeRtc } from '../net/fake-rtc';
 import { closeTracked, FAST, must, seededRandom, track, until } from './harness';
@@ -42,6 +50,72 @@ async function codes(offerer: string, answerer: string) {
   return { offer: offer.code, answer: answer.answer };
 }
 
+const MEMBERS = ['ann0', 'bob1', 'cat2'] as const;
+
+/** Ann hosts, Bob and Cat pair in by hand; a short game starts on autoplay. */
+async function playingTable(): Promise<{ ts: ManualTransport[]; sessions: Session[] }> {
+  const ts = MEMBERS.map(endpoint);
+  for (const t of ts) linkAround(t, ROOM);
+  const [t0, t1, t2] = ts as [ManualTransport, ManualTransport, ManualTransport];
+  const host = track(
+    hostTable({
+      transport: t0,
+      room: ROOM,
+      member: 'ann0',
+      name: 'Ann',
+      timing: FAST,
+      random: seededRandom(700),
+    }),
+  );
+  const join = async (t: ManualTransport, member: string, name: string, seed: number) => {
+    await pair(t0, t);
+    return track(
+      must(
+        await joinTable({
+          transport: t,
+          room: ROOM,
+          member,
+          name,
+          timing: FAST,
+          random: seededRandom(seed),
+          contact: t0.id,
+        }),
+      ),
+    );
+  };
+  const sessions = [host, await join(t1, 'bob1', 'Bob', 701), await join(t2, 'cat2', 'Cat', 702)];
+  // Bob and Cat link to each other through Ann's relay (the session dials members it meets).
+  await until('a full mesh', () => t1.peers().includes(t2.id) && t2.peers().includes(t1.id));
+  must(host.setVariant('mexican-train'));
+  for (const [k, v] of Object.entries({ rounds: 1, set: 6, handSize: 5 })) {
+    must(host.setOption(k, v));
+  }
+  must(host.start());
+  await until('every browser playing', () => sessions.every((s) => s.snapshot.table !== null));
+  for (const s of sessions) {
+    for (const l of s.snapshot.table?.local ?? []) s.setAutoplay(l.seat, 'easy');
+  }
+  return { ts, sessions };
+}
+
+/** A page reloaded: its table rebuilt from its stored record on a new endpoint under its old id. */
+function reloaded(record: StoredTable, member: string, seed: number) {
+  const again = endpoint(member);
+  linkAround(again, ROOM, true);
+  const back = track(
+    must(fromStored(record, { transport: again, timing: FAST, random: seededRandom(seed) })),
+  );
+  return { again, back };
+}
+
+function expectSameEnd(all: readonly Session[]): void {
+  const hash = all[0]!.snapshot.table?.hash;
+  for (const s of all) {
+    expect(s.snapshot.desync).toBeNull();
+    expect(s.snapshot.table?.hash).toBe(hash);
+  }
+}
+
 describe('a no-server table after a reload', () => {
   it.each([
     ['a guest', 'bob1'],
@@ -49,52 +123,9 @@ describe('a no-server table after a reload', () => {
   ])(
     'one manual pairing brings %s back to every other browser, and the round finishes',
     async (_, leaver) => {
-      const members: readonly string[] = ['ann0', 'bob1', 'cat2'];
-      const ts = members.map(endpoint);
-      for (const t of ts) linkAround(t, ROOM);
-      const [t0, t1, t2] = ts as [ManualTransport, ManualTransport, ManualTransport];
-      const host = track(
-        hostTable({
-          transport: t0,
-          room: ROOM,
-          member: 'ann0',
-          name: 'Ann',
-          timing: FAST,
-          random: seededRandom(700),
-        }),
-      );
-      const join = async (t: ManualTransport, member: string, name: string, seed: number) => {
-        await pair(t0, t);
-        return track(
-          must(
-            await joinTable({
-              transport: t,
-              room: ROOM,
-              member,
-              name,
-              timing: FAST,
-              random: seededRandom(seed),
-              contact: t0.id,
-            }),
-          ),
-        );
-      };
-      const sessions = [
-        host,
-        await join(t1, 'bob1', 'Bob', 701),
-        await join(t2, 'cat2', 'Cat', 702),
-      ];
-      // Bob and Cat link to each other through Ann's relay (the session dials members it meets).
-      await until('a full mesh', () => t1.peers().includes(t2.id) && t2.peers().includes(t1.id));
-      must(host.setVariant('mexican-train'));
-      for (const [k, v] of Object.entries({ rounds: 1, set: 6, handSize: 5 })) {
-        must(host.setOption(k, v));
-      }
-      must(host.start());
-      await until('every browser playing', () => sessions.every((s) => s.snapshot.table !== null));
-      for (const s of sessions) {
-        for (const l of s.snapshot.table?.local ?? []) s.setAutoplay(l.seat, 'easy');
-      }
+      const members: readonly string[] = MEMBERS;
+      const { ts, sessions } = await playingTable();
+      const t2 = ts[2]!;
       const at = members.indexOf(leaver);
       const gone = sessions[at]!;
       const stay = sessions.filter((s) => s !== gone);
@@ -109,11 +140,7 @@ describe('a no-server table after a reload', () => {
       );
       expect(t2.peers()).toContain(ts[at]!.id);
 
-      const again = endpoint(leaver);
-      linkAround(again, ROOM, true);
-      const back = track(
-        must(fromStored(record, { transport: again, timing: FAST, random: seededRandom(799) })),
-      );
+      const { again, back } = reloaded(record, leaver, 799);
       // Cat (not the host) pairs it back in, with an offer the returning page accepts.
       const seated = back.snapshot.seats.map((s) => `${ROOM}-${s.member}`);
       const offer = unwrap(await t2.createOffer());
@@ -131,14 +158,37 @@ describe('a no-server table after a reload', () => {
       await until('game over after the reload', () =>
         all.every((s) => s.snapshot.table?.gameOver === true),
       );
-      const hash = back.snapshot.table?.hash;
-      for (const s of all) {
-        expect(s.snapshot.desync).toBeNull();
-        expect(s.snapshot.table?.hash).toBe(hash);
-      }
+      expectSameEnd(all);
       for (const t of [again, ...ts]) t.close();
     },
   );
+
+  it('every page reloaded: one returning browser offers, another answers, and the round finishes', async () => {
+    const { ts, sessions } = await playingTable();
+    await until('mid-round', () => sessions.every((s) => (s.snapshot.table?.seq ?? 0) > 25));
+    const records = sessions.map((s) => toStored(s, Date.now())!);
+    for (const s of sessions) s.close();
+    for (const t of ts) t.close();
+    const back = MEMBERS.map((m, i) => reloaded(records[i]!, m, 800 + i));
+    const [ann, bob, cat] = back as [(typeof back)[0], (typeof back)[0], (typeof back)[0]];
+    // Nobody stayed to make an offer: Bob's returning page makes one, Ann's answers it,
+    // then Ann's makes one for Cat.
+    const seated = ann.back.snapshot.seats.map((s) => `${ROOM}-${s.member}`);
+    const offer = unwrap(await bob.again.createOffer());
+    expect(checkReturnOffer(offer.code, ROOM, ann.again.id, seated).ok).toBe(true);
+    offer.cancel();
+    await pair(bob.again, ann.again);
+    await pair(ann.again, cat.again);
+    const all = back.map((b) => b.back);
+    await until('present again on every page', () =>
+      all.every((s) => s.snapshot.seats.every((x) => x.present)),
+    );
+    await until('game over after every page reloaded', () =>
+      all.every((s) => s.snapshot.table?.gameOver === true),
+    );
+    expectSameEnd(all);
+    for (const b of back) b.again.close();
+  });
 
   it('refuses an offer for another table, from no seat, or made by this browser before the reload', async () => {
     const self = `${ROOM}-bob1`;
