@@ -162,3 +162,24 @@ test('a reload in the middle of a solo game continues it', async ({ page }) => {
   await expect(page.getByTestId('state-hash')).toHaveText(hash, { timeout: 30_000 });
   expect(errors, errors.join('\n')).toEqual([]);
 });
+
+test('a table opened in a second tab of the same browser runs in one tab only', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await fastSettings(page, 'fast');
+  await startSolo(page, { variant: 'mexican-train', options: { rounds: 1, set: 6, handSize: 5 } });
+  const second = await page.context().newPage();
+  await second.goto(page.url());
+  await expect(second.getByTestId('table-elsewhere')).toBeVisible({ timeout: 30_000 });
+  await expect(second.getByTestId('hand')).toHaveCount(0);
+  await expect(page.getByTestId('hand').locator('button').first()).toBeVisible();
+  // Once the first tab is gone, the second one takes the table over.
+  await page.close();
+  await second.reload();
+  await expect(second.getByTestId('hand').locator('button').first()).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(errors, errors.join('\n')).toEqual([]);
+});
