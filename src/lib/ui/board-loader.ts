@@ -1,5 +1,7 @@
 // Loads the Pixi board on demand, so only the table page fetches pixi.js.
 // (The render layer's `loadBoard` is not exported yet; this is its stand-in.)
+import { preloadCode } from '$app/navigation';
+import { resolve } from '$app/paths';
 import type { Board, BoardCallbacks } from '$lib/render/board-types';
 
 export type MountBoard = (host: HTMLElement, callbacks: BoardCallbacks) => Promise<Board>;
@@ -7,4 +9,12 @@ export type MountBoard = (host: HTMLElement, callbacks: BoardCallbacks) => Promi
 export async function loadBoard(): Promise<MountBoard> {
   const module = await import('$lib/render/board');
   return module.mountBoard;
+}
+
+/**
+ * Fetches and evaluates the table page's code and the board while a table is
+ * being set up or gathers (the setup page, the lobby), not once it has started.
+ */
+export function preloadTable(): void {
+  void preloadCode(resolve('/table')).then(loadBoard);
 }
