@@ -8,11 +8,18 @@ import { expect, test } from '@playwright/test';
 import {
   autoplay,
   codeIn,
+  createNoServerTable,
   expectSameGameOver,
   handOverInNewTab,
   movesShown,
+  noServerPlayers,
+  pairIntoLobby,
   PROBE_404,
+  setGame,
+  SHORT_MT,
+  startAndAutoplay,
   startNoServerGame,
+  type Player,
 } from './helpers-online';
 import { keepScreenshot, served } from './helpers-table';
 
@@ -100,6 +107,52 @@ test('no server: every page reloads mid-round, and the players pair each other b
     });
   }
   for (const p of players) await autoplay(p);
+  await expectSameGameOver(players, 120_000);
+  expect(players.flatMap((p) => p.errors).filter((e) => !PROBE_404.test(e))).toEqual([]);
+});
+
+test('no server: a guest, then the host, reload in the lobby and are paired back in to their seats', async ({
+  browser,
+}, info) => {
+  test.setTimeout(180_000);
+  const base = served('E2E_STATIC_SUBPATH_URL');
+  const players = await noServerPlayers(browser, ['Ann', 'Bob']);
+  const [ann, bob] = players as [Player, Player];
+  await createNoServerTable(ann, base);
+  await pairIntoLobby(ann.page, bob, base);
+  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+  await setGame(ann, 'mexican-train', SHORT_MT);
+
+  // Bob's page reloads: his lobby asks to be paired back in; Ann's offer brings him back.
+  await bob.page.reload();
+  await expect(bob.page.getByTestId('pair-back-in')).toBeVisible({ timeout: 30_000 });
+  await keepScreenshot(bob.page, info, 'noserver-lobby-pair-back-in');
+  await bob.page.getByTestId('pair-back-in-offer').fill(await codeIn(ann.page, 'pair-offer'));
+  await bob.page.getByTestId('pair-back-in-open').click();
+  await ann.page
+    .getByTestId('pair-answer-input')
+    .fill(await codeIn(bob.page, 'pair-back-in-answer'));
+  await ann.page.getByTestId('pair-accept').click();
+  await expect(bob.page.getByTestId('online-lobby')).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByTestId('pair-back-in')).toBeHidden();
+  await expect(ann.page.getByTestId('seats').locator('li')).toHaveCount(2);
+  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+
+  // Ann's page (the host's) reloads: her lobby opens again with its game; Bob's offer links her back.
+  await ann.page.reload();
+  await expect(ann.page.getByTestId('pair-back-in')).toBeVisible({ timeout: 30_000 });
+  await expect(ann.page.getByTestId('online-lobby')).toBeVisible();
+  await ann.page.getByTestId('pair-back-in-offer').fill(await codeIn(bob.page, 'pair-offer'));
+  await ann.page.getByTestId('pair-back-in-open').click();
+  await bob.page
+    .getByTestId('pair-answer-input')
+    .fill(await codeIn(ann.page, 'pair-back-in-answer'));
+  await bob.page.getByTestId('pair-accept').click();
+  await expect(ann.page.getByTestId('pair-back-in')).toBeHidden({ timeout: 30_000 });
+  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob', { timeout: 30_000 });
+  await expect(ann.page.getByTestId('seats').locator('li')).toHaveCount(2);
+
+  await startAndAutoplay(ann, players);
   await expectSameGameOver(players, 120_000);
   expect(players.flatMap((p) => p.errors).filter((e) => !PROBE_404.test(e))).toEqual([]);
 });

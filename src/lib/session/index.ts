@@ -52,12 +52,14 @@ export {
   hostPairedTable,
   pairingCodeIn,
   pairingLink,
+  resumePairedLobby,
   resumePairedTable,
   type PairedOptions,
   type PairedTable,
   type PairingAnswer,
   type PairingBack,
   type PairingOffer,
+  type ReturningLobby,
   type ReturningTable,
 } from './paired-tables';
 export { isPairedRoom } from './paired-rooms';

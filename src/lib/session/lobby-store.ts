@@ -1,4 +1,4 @@
-// A PeerServer table's lobby this browser is in, kept in localStorage until its
+// A table's lobby this browser is in (with a PeerServer or none), kept in localStorage until its
 // game begins (from then on the table itself is stored: persist.ts). Nothing is
 // signed before the start, so a lobby needs no log: the room, this browser's
 // member id and its person's keys (the others know its seat by its public key),
@@ -9,6 +9,7 @@ import type { Options, VariantId } from '$lib/engine';
 import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
 import { signingKeyPair } from '$lib/protocol/crypto/signing';
 import type { SessionSnapshot } from './snapshot';
+import type { TableClient } from './client';
 
 export interface PersonKeys {
   /** The Ed25519 secret key (64 bytes: seed and public key). */
@@ -145,4 +146,11 @@ export function forgetLobby(room: string): void {
   } catch {
     // Nothing kept.
   }
+}
+
+/** A host's lobby as it was kept: its game and bots (its guests come back by themselves). */
+export async function restoreLobbyDraft(client: TableClient, lobby: StoredLobby): Promise<void> {
+  if (lobby.variant) await client.setVariant(lobby.variant);
+  for (const [key, value] of Object.entries(lobby.options)) await client.setOption(key, value);
+  for (const bot of lobby.bots) await client.addBot(bot.level, bot.name);
 }

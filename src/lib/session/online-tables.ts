@@ -11,6 +11,7 @@ import {
   keepLobby,
   lobbyKeys,
   newPersonKeys,
+  restoreLobbyDraft,
   storedLobby,
   type PersonKeys,
   type StoredLobby,
@@ -162,10 +163,7 @@ async function reopenHostLobby(
   const online = { room, member, name, peer: t.id, links: [], person };
   const opened = await openInWorker({ kind: 'host', online, transport: t });
   if (!opened.ok) return opened;
-  const client = opened.value;
-  if (lobby.variant) await client.setVariant(lobby.variant);
-  for (const [key, value] of Object.entries(lobby.options)) await client.setOption(key, value);
-  for (const bot of lobby.bots) await client.addBot(bot.level, bot.name);
+  await restoreLobbyDraft(opened.value, lobby);
   for (const m of lobby.members) void t.connect(peerIdFor(room, m));
   return opened;
 }

@@ -6,7 +6,9 @@
 // runs in a worker over that transport, as for a PeerServer table. After a
 // reload the page resumes the stored table on an endpoint under its old id,
 // and is paired back in the same way: a player still at the table makes an
-// offer, the returning browser answers it, the mesh links it to the rest.
+// offer, the returning browser answers it, the mesh links it to the rest. A
+// lobby is kept on this browser until the game begins (lobby-store.ts), so a
+// reload there comes back the same way, in the same seat.
 import {
   createManualEndpoint,
   inspectCode,
@@ -19,6 +21,14 @@ import { newId, newRoomId, peerIdFor, type TableClient } from './client';
 import { fail, ok, type SessionResult } from './errors';
 import { cleanName } from './setup';
 import { markPaired } from './paired-rooms';
+import {
+  keepLobby,
+  lobbyKeys,
+  newPersonKeys,
+  restoreLobbyDraft,
+  storedLobby,
+  type PersonKeys,
+} from './lobby-store';
 import { openInWorker } from './remote-client';
 import { openTableStore } from './store';
 
@@ -60,6 +70,14 @@ export interface PairingBack {
   /** Settles once the offerer has taken the answer and the link is up. */
   readonly linked: Promise<SessionResult<PeerId>>;
   cancel(): void;
+}
+
+/** A no-server lobby after a reload: paired back in like a table, in the same seat. */
+export interface ReturningLobby {
+  /** Answers an offer made by a member of the lobby; a second call replaces the first. */
+  answerOffer(code: string): Promise<SessionResult<PairingBack>>;
+  /** The lobby open again: at once for its host, for a guest once an answer is taken. */
+  readonly opened: Promise<SessionResult<PairedTable>>;
 }
 
 /** How long an answer waits for its offerer to take it, and a relayed link to open. */
@@ -248,10 +266,13 @@ export async function hostPairedTable(o: PairedOptions): Promise<SessionResult<P
   if (!made.ok) return made;
   const t = made.value;
   linkAround(t, room);
-  const online = { room, member, name: cleanName(o.name) || 'Host', peer: t.id, links: [] };
+  const name = cleanName(o.name) || 'Host';
+  const person = newPersonKeys();
+  const online = { room, member, name, peer: t.id, links: [], person };
   const opened = await openInWorker({ kind: 'host', online, transport: t });
   if (!opened.ok) return opened;
   markPaired(room);
+  keepLobby({ room, member, name, role: 'host', via: null, keys: person });
   return ok(pairedTable(opened.value, t, room));
 }
 
@@ -287,10 +308,13 @@ export async function answerPairing(
     }
     linkAround(t, room);
     const name = cleanName(o.name) || 'Player';
-    const online = { room, member, name, peer: t.id, links: t.peers(), contact };
+    const person = newPersonKeys();
+    const online = { room, member, name, peer: t.id, links: t.peers(), contact, person };
     const opened = await openInWorker({ kind: 'join', online, transport: t });
     if (!opened.ok) return opened;
     markPaired(room);
+    const via = tablePeer(contact)?.member ?? null;
+    keepLobby({ room, member, name, role: 'guest', via, keys: person });
     return ok(pairedTable(opened.value, t, room));
   });
   return ok({
@@ -326,42 +350,106 @@ export async function resumePairedTable(
   const opened = await openInWorker({ kind: 'rejoin', online, transport: t });
   if (!opened.ok) return opened;
   const client = opened.value;
+  const seated = () => client.snapshot.seats.map((s) => peerIdFor(room, s.member));
+  return ok({ ...pairedTable(client, t, room), answerOffer: answersBack(t, room, seated) });
+}
+
+/**
+ * How a returning browser answers an offer from a player at its table (one of
+ * `members`): the answer at once, `linked` once the offerer has taken it.
+ */
+function answersBack(
+  t: ManualTransport,
+  room: string,
+  members: () => readonly PeerId[],
+): ReturningTable['answerOffer'] {
   let pending: ManualAnswer | null = null;
-  return ok({
-    ...pairedTable(client, t, room),
-    async answerOffer(code) {
-      const seated = client.snapshot.seats.map((s) => peerIdFor(room, s.member));
-      const checked = checkReturnOffer(code, room, t.id, seated);
-      if (!checked.ok) return checked;
-      pending?.cancel();
-      const answered = await t.acceptOffer(pairingCodeIn(code) ?? '');
-      if (!answered.ok) {
-        return fail('WRONG_ROOM', offerWords(answered.error.code, answered.error.message));
-      }
-      const a = answered.value;
-      pending = a;
-      // Cancelling an answer closes its link: once up, the link is the mesh's.
-      let up = false;
-      const linked = a.peer.then((r): SessionResult<PeerId> => {
+  return async (code) => {
+    const checked = checkReturnOffer(code, room, t.id, members());
+    if (!checked.ok) return checked;
+    pending?.cancel();
+    const answered = await t.acceptOffer(pairingCodeIn(code) ?? '');
+    if (!answered.ok) {
+      return fail('WRONG_ROOM', offerWords(answered.error.code, answered.error.message));
+    }
+    const a = answered.value;
+    pending = a;
+    // Cancelling an answer closes its link: once up, the link is the mesh's.
+    let up = false;
+    const linked = a.peer.then((r): SessionResult<PeerId> => {
+      if (pending === a) pending = null;
+      up = r.ok;
+      if (r.ok) return ok(r.value);
+      return fail(
+        'UNKNOWN_PEER',
+        r.error.code === 'TIMEOUT'
+          ? 'your answer was not taken in time and has expired: ask for a new offer'
+          : offerWords(r.error.code, r.error.message),
+      );
+    });
+    return ok({
+      answer: a.answer,
+      linked,
+      cancel: () => {
+        if (up) return;
         if (pending === a) pending = null;
-        up = r.ok;
-        if (r.ok) return ok(r.value);
-        return fail(
-          'UNKNOWN_PEER',
-          r.error.code === 'TIMEOUT'
-            ? 'your answer was not taken in time and has expired: ask for a new offer'
-            : offerWords(r.error.code, r.error.message),
-        );
+        a.cancel();
+      },
+    });
+  };
+}
+
+/**
+ * A no-server lobby this browser was in, after a reload: an endpoint under the
+ * same member id, the same person's keys. A host's lobby opens again at once
+ * with its game and bots, and its guests pair back in; a guest's opens once it
+ * has answered an offer from anyone in the lobby, and the host finds the seat
+ * it knew.
+ */
+export async function resumePairedLobby(
+  room: string,
+  o: Omit<PairedOptions, 'name'>,
+): Promise<SessionResult<ReturningLobby>> {
+  const lobby = storedLobby(room);
+  const person: PersonKeys | null = lobby && lobbyKeys(lobby);
+  if (!lobby || !person) return fail('NOT_NOW', 'this browser keeps no lobby of that table');
+  const made = endpoint(room, lobby.member, o);
+  if (!made.ok) return made;
+  const t = made.value;
+  linkAround(t, room, true);
+  const members = () =>
+    [...new Set([lobby.via ?? '', ...lobby.members].filter(Boolean))].map((m) =>
+      peerIdFor(room, m),
+    );
+  const answerOffer = answersBack(t, room, members);
+  const online = { room, member: lobby.member, name: lobby.name, peer: t.id, links: [], person };
+  if (lobby.role === 'host') {
+    const opened = await openInWorker({ kind: 'host', online, transport: t });
+    if (!opened.ok) return opened;
+    await restoreLobbyDraft(opened.value, lobby);
+    return ok({ answerOffer, opened: Promise.resolve(ok(pairedTable(opened.value, t, room))) });
+  }
+  let open: (r: SessionResult<PairedTable>) => void = () => undefined;
+  const opened = new Promise<SessionResult<PairedTable>>((resolve) => (open = resolve));
+  let joining = false;
+  return ok({
+    opened,
+    async answerOffer(code) {
+      const back = await answerOffer(code);
+      if (!back.ok) return back;
+      const linked = back.value.linked.then(async (r): Promise<SessionResult<PeerId>> => {
+        if (!r.ok || joining) return r;
+        joining = true;
+        const contact = r.value;
+        const joined = await openInWorker({
+          kind: 'join',
+          online: { ...online, links: t.peers(), contact },
+          transport: t,
+        });
+        open(joined.ok ? ok(pairedTable(joined.value, t, room)) : joined);
+        return joined.ok ? r : joined;
       });
-      return ok({
-        answer: a.answer,
-        linked,
-        cancel: () => {
-          if (up) return;
-          if (pending === a) pending = null;
-          a.cancel();
-        },
-      });
+      return ok({ ...back.value, linked });
     },
   });
 }
