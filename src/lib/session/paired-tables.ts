@@ -78,6 +78,8 @@ export interface ReturningLobby {
   answerOffer(code: string): Promise<SessionResult<PairingBack>>;
   /** The lobby open again: at once for its host, for a guest once an answer is taken. */
   readonly opened: Promise<SessionResult<PairedTable>>;
+  /** Whether anyone else was in the lobby (a host alone has nobody to be paired back to). */
+  readonly hadOthers: boolean;
 }
 
 /** How long an answer waits for its offerer to take it, and a relayed link to open. */
@@ -422,18 +424,21 @@ export async function resumePairedLobby(
       peerIdFor(room, m),
     );
   const answerOffer = answersBack(t, room, members);
+  const hadOthers = members().length > 0;
   const online = { room, member: lobby.member, name: lobby.name, peer: t.id, links: [], person };
   if (lobby.role === 'host') {
     const opened = await openInWorker({ kind: 'host', online, transport: t });
     if (!opened.ok) return opened;
     await restoreLobbyDraft(opened.value, lobby);
-    return ok({ answerOffer, opened: Promise.resolve(ok(pairedTable(opened.value, t, room))) });
+    const table = pairedTable(opened.value, t, room);
+    return ok({ answerOffer, hadOthers, opened: Promise.resolve(ok(table)) });
   }
   let open: (r: SessionResult<PairedTable>) => void = () => undefined;
   const opened = new Promise<SessionResult<PairedTable>>((resolve) => (open = resolve));
   let joining = false;
   return ok({
     opened,
+    hadOthers,
     async answerOffer(code) {
       const back = await answerOffer(code);
       if (!back.ok) return back;
