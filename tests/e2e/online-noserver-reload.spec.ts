@@ -4,7 +4,7 @@
 // The other guest (not the host) pairs him back in from the table screen (her
 // offer link, opened in a new tab of his browser, goes to his table's tab), the
 // host links to him through her, and the round finishes the same everywhere.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   autoplay,
   codeIn,
@@ -22,6 +22,15 @@ import {
   type Player,
 } from './helpers-online';
 import { keepScreenshot, served } from './helpers-table';
+
+/** `offerer`'s offer is answered on the waiting page `returning`, and the answer taken back. */
+async function pairBack(offerer: Page, returning: Page): Promise<void> {
+  await returning.getByTestId('pair-back-in-offer').fill(await codeIn(offerer, 'pair-offer'));
+  await returning.getByTestId('pair-back-in-open').click();
+  const answer = await codeIn(returning, 'pair-back-in-answer');
+  await offerer.getByTestId('pair-answer-input').fill(answer);
+  await offerer.getByTestId('pair-accept').click();
+}
 
 test('no server: a guest reloads mid-round and is paired back in by another guest', async ({
   browser,
@@ -82,24 +91,15 @@ test('no server: every page reloads mid-round, and the players pair each other b
   }
   // Nobody is left to offer: Bob makes the offer on his waiting page, Ann answers it.
   await bob.page.getByTestId('pair-back-offer-instead').click();
-  const offer = await codeIn(bob.page, 'pair-offer');
+  await codeIn(bob.page, 'pair-offer');
   await keepScreenshot(bob.page, info, 'noserver-offer-instead');
-  await ann.page.getByTestId('pair-back-in-offer').fill(offer);
-  await ann.page.getByTestId('pair-back-in-open').click();
-  const answer = await codeIn(ann.page, 'pair-back-in-answer');
-  await bob.page.getByTestId('pair-answer-input').fill(answer);
-  await bob.page.getByTestId('pair-accept').click();
+  await pairBack(bob.page, ann.page);
   await expect(bob.page.getByTestId('pairing')).toBeHidden({ timeout: 30_000 });
   await expect(ann.page.getByTestId('pair-back-in')).toBeHidden({ timeout: 30_000 });
 
   // Ann, linked again, pairs Cat back in from her table screen.
   await ann.page.getByTestId('pair-back-open').click();
-  await cat.page.getByTestId('pair-back-in-offer').fill(await codeIn(ann.page, 'pair-offer'));
-  await cat.page.getByTestId('pair-back-in-open').click();
-  await ann.page
-    .getByTestId('pair-answer-input')
-    .fill(await codeIn(cat.page, 'pair-back-in-answer'));
-  await ann.page.getByTestId('pair-accept').click();
+  await pairBack(ann.page, cat.page);
   await expect(cat.page.getByTestId('pair-back-in')).toBeHidden({ timeout: 30_000 });
   for (const p of players) {
     await expect(p.page.getByTestId('players').getByTestId('seat-away')).toHaveCount(0, {
@@ -127,12 +127,7 @@ test('no server: a guest, then the host, reload in the lobby and are paired back
   await bob.page.reload();
   await expect(bob.page.getByTestId('pair-back-in')).toBeVisible({ timeout: 30_000 });
   await keepScreenshot(bob.page, info, 'noserver-lobby-pair-back-in');
-  await bob.page.getByTestId('pair-back-in-offer').fill(await codeIn(ann.page, 'pair-offer'));
-  await bob.page.getByTestId('pair-back-in-open').click();
-  await ann.page
-    .getByTestId('pair-answer-input')
-    .fill(await codeIn(bob.page, 'pair-back-in-answer'));
-  await ann.page.getByTestId('pair-accept').click();
+  await pairBack(ann.page, bob.page);
   await expect(bob.page.getByTestId('online-lobby')).toBeVisible({ timeout: 30_000 });
   await expect(bob.page.getByTestId('pair-back-in')).toBeHidden();
   await expect(ann.page.getByTestId('seats').locator('li')).toHaveCount(2);
@@ -142,12 +137,7 @@ test('no server: a guest, then the host, reload in the lobby and are paired back
   await ann.page.reload();
   await expect(ann.page.getByTestId('pair-back-in')).toBeVisible({ timeout: 30_000 });
   await expect(ann.page.getByTestId('online-lobby')).toBeVisible();
-  await ann.page.getByTestId('pair-back-in-offer').fill(await codeIn(bob.page, 'pair-offer'));
-  await ann.page.getByTestId('pair-back-in-open').click();
-  await bob.page
-    .getByTestId('pair-answer-input')
-    .fill(await codeIn(ann.page, 'pair-back-in-answer'));
-  await bob.page.getByTestId('pair-accept').click();
+  await pairBack(bob.page, ann.page);
   await expect(ann.page.getByTestId('pair-back-in')).toBeHidden({ timeout: 30_000 });
   await expect(ann.page.getByTestId('seat-1')).toContainText('Bob', { timeout: 30_000 });
   await expect(ann.page.getByTestId('seats').locator('li')).toHaveCount(2);

@@ -154,7 +154,9 @@ test('a record of two segments verifies, the page drawing frames all along; its 
   console.log(
     `replay: ${gaps.length} frames drawn while verifying, median gap ${Math.round(median)} ms, longest ${Math.round(sorted.at(-1) ?? 0)} ms`,
   );
-  expect(gaps.length).toBeGreaterThan(10);
+  // However long the verification takes on this machine (a few frames or many), the
+  // page drew frames all along: a page held by it would show a few long gaps instead.
+  expect(gaps.length).toBeGreaterThan(0);
   expect(median).toBeLessThan(50);
   await page.keyboard.press('End');
   await expect(page.getByTestId('replay-label')).toContainText('segment 2');
