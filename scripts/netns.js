@@ -12,6 +12,8 @@ export const NETNS_SETUP = [
   'ip link set veth0 up',
   'ip link set veth1 up',
   'ip route add default via 10.99.0.254 dev veth0',
+  // What runs inside knows it may add links and namespaces of its own (lan.spec.ts).
+  'export TRAINYARD_IN_NETNS=1',
 ].join('; ');
 
 /** @param {string} command */
