@@ -2,7 +2,16 @@
 // one, a stale one; and connection settings refused in plain words.
 import { expect, test } from '@playwright/test';
 import { served } from './helpers-table';
-import { createTable, joinTable, newPlayer } from './helpers-online';
+import {
+  createTable,
+  expectSameGameOver,
+  joinTable,
+  newPlayer,
+  PROBE_404,
+  setGame,
+  SHORT_MT,
+  startAndAutoplay,
+} from './helpers-online';
 
 test('under a subpath: the invite link opens the lobby there and the guest is seated', async ({
   browser,
@@ -16,6 +25,40 @@ test('under a subpath: the invite link opens the lobby there and the guest is se
   await joinTable(bob, link);
   await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
   expect([...ann.errors, ...bob.errors]).toEqual([]);
+});
+
+test('the static build on a plain host, signalled through a PeerServer elsewhere (as through the public one): a whole game', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A static host with no PeerServer of its own, under a subpath; the PeerServer is on
+  // another origin, as the public one is for a site on GitHub Pages.
+  const base = served('E2E_STATIC_SUBPATH_URL');
+  const peers = new URL(served());
+  const settings = JSON.stringify({
+    signalling: {
+      kind: 'custom',
+      host: peers.hostname,
+      port: Number(peers.port),
+      path: '/peerjs',
+      secure: false,
+    },
+    iceServers: [],
+  });
+  const players = [await newPlayer(browser, 'Ann'), await newPlayer(browser, 'Bob')];
+  for (const p of players) {
+    await p.page.addInitScript((net) => localStorage.setItem('trainyard.net', net), settings);
+  }
+  const [ann, bob] = players as [(typeof players)[0], (typeof players)[0]];
+  const link = await createTable(ann, base);
+  expect(link.startsWith(base)).toBe(true);
+  await setGame(ann, 'mexican-train', SHORT_MT);
+  await joinTable(bob, link);
+  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+  await startAndAutoplay(ann, players);
+  await expectSameGameOver(players);
+  // The lobby's probe for a PeerServer of the site's own is the one thing that may 404.
+  expect([...ann.errors, ...bob.errors].filter((e) => !PROBE_404.test(e))).toEqual([]);
 });
 
 test('a damaged link and a stale link say so in plain words', async ({ browser }) => {
