@@ -183,3 +183,21 @@ test('a table opened in a second tab of the same browser runs in one tab only', 
   });
   expect(errors, errors.join('\n')).toEqual([]);
 });
+
+test('over the game-over panel, the header still answers (settings, the log on a phone)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fastSettings(page);
+  await startSolo(page, { variant: 'mexican-train', options: { rounds: 1, set: 6, handSize: 5 } });
+  await page.getByTestId('autoplay').click();
+  await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Log' }).click();
+  await expect(page.getByTestId('move-log')).toBeInViewport();
+  await page.getByRole('button', { name: 'Log' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(errors, errors.join('\n')).toEqual([]);
+});
