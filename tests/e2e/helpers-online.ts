@@ -117,7 +117,12 @@ export async function expectSameGameOver(players: readonly Player[], timeout = 9
 const NO_STUN = JSON.stringify({ signalling: { kind: 'public' }, iceServers: [] });
 
 /** With no server, only the lobby's probe for a PeerServer at <site>/peerjs may fail to load. */
-export const PROBE_404 = /Failed to load resource: .* 404 \(Not Found\)$/;
+const PROBE_404 = /Failed to load resource: .* 404 \(Not Found\)$/;
+
+/** No page logged an error, but for the lobby's probe for a PeerServer of the site's own. */
+export function expectNoErrorsButProbe(players: readonly Player[]): void {
+  expect(players.flatMap((p) => p.errors).filter((e) => !PROBE_404.test(e))).toEqual([]);
+}
 
 /** Players in their own browsers, set up as LAN players with no STUN server. */
 export async function noServerPlayers(browser: Browser, names: readonly string[]) {

@@ -7,7 +7,7 @@ import {
   expectSameGameOver,
   joinTable,
   newPlayer,
-  PROBE_404,
+  expectNoErrorsButProbe,
   setGame,
   SHORT_MT,
   startAndAutoplay,
@@ -58,7 +58,7 @@ test('the static build on a plain host, signalled through a PeerServer elsewhere
   await startAndAutoplay(ann, players);
   await expectSameGameOver(players);
   // The lobby's probe for a PeerServer of the site's own is the one thing that may 404.
-  expect([...ann.errors, ...bob.errors].filter((e) => !PROBE_404.test(e))).toEqual([]);
+  expectNoErrorsButProbe([ann, bob]);
 });
 
 test('a damaged link and a stale link say so in plain words', async ({ browser }) => {

@@ -14,7 +14,7 @@ import {
   movesShown,
   noServerPlayers,
   pairIntoLobby,
-  PROBE_404,
+  expectNoErrorsButProbe,
   setGame,
   SHORT_MT,
   startAndAutoplay,
@@ -73,7 +73,7 @@ test('no server: a guest reloads mid-round and is paired back in by another gues
 
   await autoplay(bob);
   await expectSameGameOver(players, 120_000);
-  expect(players.flatMap((p) => p.errors).filter((e) => !PROBE_404.test(e))).toEqual([]);
+  expectNoErrorsButProbe(players);
 });
 
 test('no server: every page reloads mid-round, and the players pair each other back in', async ({
@@ -108,7 +108,7 @@ test('no server: every page reloads mid-round, and the players pair each other b
   }
   for (const p of players) await autoplay(p);
   await expectSameGameOver(players, 120_000);
-  expect(players.flatMap((p) => p.errors).filter((e) => !PROBE_404.test(e))).toEqual([]);
+  expectNoErrorsButProbe(players);
 });
 
 test('no server: a guest, then the host, reload in the lobby and are paired back in to their seats', async ({
@@ -144,5 +144,5 @@ test('no server: a guest, then the host, reload in the lobby and are paired back
 
   await startAndAutoplay(ann, players);
   await expectSameGameOver(players, 120_000);
-  expect(players.flatMap((p) => p.errors).filter((e) => !PROBE_404.test(e))).toEqual([]);
+  expectNoErrorsButProbe(players);
 });
