@@ -70,8 +70,12 @@ async function secondMachine(dir: string) {
     [
       '#!/bin/sh',
       `echo $$ > ${pidFile}`,
+      // Chromium starts once the cable is up, with its address and route, and no IPv6
+      // address that would come later: a change under a running browser aborts its loads.
       `exec unshare -n sh -c 'until ip link show lanb >/dev/null 2>&1; do sleep 0.05; done;` +
-        ` ip link set lo up; ip addr add ${SECOND_IP}/24 dev lanb; ip link set lanb up;` +
+        ` ip link set lo up; ip link set lanb addrgenmode none;` +
+        ` ip addr add ${SECOND_IP}/24 dev lanb; ip link set lanb up;` +
+        ` until ip -o link show lanb | grep -q "state UP"; do sleep 0.05; done;` +
         ` ip route add default via ${HOST_IP} dev lanb;` +
         ` exec "$0" "$@"' ${found.executablePath} "$@"`,
       '',
@@ -100,6 +104,7 @@ test('two machines of a LAN with no internet: npm start on one, a whole game fro
   );
   test.setTimeout(180_000);
   ip('link', 'add', 'lana', 'type', 'veth', 'peer', 'name', 'lanb');
+  ip('link', 'set', 'lana', 'addrgenmode', 'none');
   ip('addr', 'add', `${HOST_IP}/24`, 'dev', 'lana');
   ip('link', 'set', 'lana', 'up');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainyard-lan-'));
