@@ -16,5 +16,8 @@ export async function loadBoard(): Promise<MountBoard> {
  * being set up or gathers (the setup page, the lobby), not once it has started.
  */
 export function preloadTable(): void {
-  void preloadCode(resolve('/table')).then(loadBoard);
+  // Only a head start: one cut short (the page left, the network gone) is not an error.
+  preloadCode(resolve('/table'))
+    .then(loadBoard)
+    .catch(() => undefined);
 }
