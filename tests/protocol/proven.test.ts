@@ -7,6 +7,7 @@ import {
   buildShuffleHop,
 } from '$lib/protocol/deck/hops';
 import type { LockHopBody, ShuffleHopBody } from '$lib/protocol/log/entry-kinds';
+import { markProven, provenKey } from '$lib/protocol/deck/proven';
 import { ctx, freshDeck, seeds, shuffled } from './deck-fixture';
 
 const calls = vi.hoisted(() => ({ shuffle: 0, lock: 0 }));
@@ -49,13 +50,18 @@ describe('proofs are checked once per process', () => {
     expect(calls.lock).toBe(lockBefore);
   });
 
-  it('checks a hop from elsewhere once, then takes it again without checking', () => {
+  it('checks a hop it has not seen, once: then takes it again without checking', () => {
     const deck = freshDeck(7);
     const hop = throughLog<ShuffleHopBody>(buildShuffleHop(ctx, deck, seeds[1]!));
-    // What another process built: this one has not seen it.
-    const foreign = { ...hop, proof: { ...hop.proof } };
+    // Another statement (another game) is checked, and refused.
     const before = calls.shuffle;
-    expect(applyShuffleHop({ ...ctx, game: 'other' }, deck, 0, 0, foreign).ok).toBe(false);
+    expect(applyShuffleHop({ ...ctx, game: 'other' }, deck, 0, 0, hop).ok).toBe(false);
     expect(calls.shuffle).toBe(before + 1);
+    // Forgotten (more recent proofs pushed it out), the hop is as one from another browser.
+    for (let i = 0; i < 64; i++) markProven(provenKey('filler', [i], { i }));
+    expect(applyShuffleHop(ctx, deck, 0, 0, hop).ok).toBe(true);
+    expect(calls.shuffle).toBe(before + 2);
+    expect(applyShuffleHop(ctx, deck, 0, 0, hop).ok).toBe(true);
+    expect(calls.shuffle).toBe(before + 2);
   });
 });
