@@ -7,7 +7,8 @@ import type { BotLevel } from '$lib/bots';
 import type { Move, Options, Seat, VariantId } from '$lib/engine';
 import { createMemoryNetwork, type Transport } from '$lib/net';
 import { fail, ok, type SessionResult } from './errors';
-import { fromStored, toStored } from './persist';
+import { fromStored } from './persist';
+import { keeper, withSaving, type Keeper } from './saving';
 import {
   hostTable,
   joinTable,
@@ -17,6 +18,7 @@ import {
 } from './session';
 import type { SessionSnapshot } from './snapshot';
 import { openTableStore, type TableStore } from './store';
+import type { StoreResult } from './stored-table';
 
 export interface TableClient {
   readonly room: string;
@@ -43,16 +45,21 @@ export interface TableClient {
   close(): void;
 }
 
-/** A client for a session on this thread. */
-export function clientFor(session: Session, onClose: () => void = () => {}): TableClient {
+/** A client for a session on this thread; its snapshots say whether `keep` is saving the table. */
+export function clientFor(
+  session: Session,
+  onClose: () => void = () => {},
+  keep: Keeper | null = null,
+): TableClient {
   const now = <T>(f: () => T): Promise<T> => Promise.resolve().then(f);
+  const snapshots = withSaving(session, keep);
   return {
     room: session.room,
     contact: session.transport.id,
     get snapshot() {
-      return session.snapshot;
+      return snapshots.snapshot;
     },
-    subscribe: (listener) => session.subscribe(listener),
+    subscribe: (listener) => snapshots.subscribe(listener),
     setVariant: (v) => now(() => session.setVariant(v)),
     setOption: (k, v) => now(() => session.setOption(k, v)),
     addBot: (level, name) => now(() => session.addBot(level, name)),
@@ -90,7 +97,6 @@ export interface LocalTableSpec {
 }
 
 const LOCAL_MEMBER = 'local';
-const SAVE_EVERY_MS = 250;
 
 const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
@@ -109,38 +115,19 @@ export function peerIdFor(room: string, member: string): string {
   return `${room}-${member}`;
 }
 
-async function defaultStore(): Promise<TableStore | null> {
-  const opened = await openTableStore();
-  return opened.ok ? opened.value : null;
-}
-
-/** Saves the session after changes, at most every SAVE_EVERY_MS, and once more on close. */
-function keeper(store: TableStore | null): {
-  onChange: (s: Session) => void;
-  flush: (s: Session) => void;
-} {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const save = (s: Session): void => {
-    timer = null;
-    const record = toStored(s, Date.now());
-    if (store && record) void store.save(record);
-  };
-  return {
-    onChange: (s) => {
-      timer ??= setTimeout(() => save(s), SAVE_EVERY_MS);
-    },
-    flush: (s) => {
-      if (timer) clearTimeout(timer);
-      save(s);
-    },
-  };
+/** This browser's store, or why it has none (null: the caller asked for none). */
+async function storeFor(
+  store: TableStore | null | undefined,
+): Promise<StoreResult<TableStore> | null> {
+  if (store === undefined) return openTableStore();
+  return store === null ? null : { ok: true, value: store };
 }
 
 /** Solo against bots, or pass-and-play: a table on this browser alone, started at once, on this thread. */
 export async function startTableHere(spec: LocalTableSpec): Promise<SessionResult<TableClient>> {
   const [first, ...rest] = spec.seats;
   if (first?.kind !== 'person') return fail('BAD_SETUP', 'the first seat is this browser’s player');
-  const store = spec.store === undefined ? await defaultStore() : spec.store;
+  const store = await storeFor(spec.store);
   const room = newRoomId();
   const endpoint = createMemoryNetwork().join(`${room}-local`);
   if (!endpoint.ok) return fail('NOT_NOW', endpoint.error.message);
@@ -172,7 +159,7 @@ export async function startTableHere(spec: LocalTableSpec): Promise<SessionResul
       return r;
     }
   }
-  return ok(clientFor(session, () => keep.flush(session)));
+  return ok(clientFor(session, () => keep.flush(session), keep));
 }
 
 /** A stored local table, continued where it was left; a record that fails is set aside. */
@@ -180,13 +167,14 @@ export async function resumeTableHere(
   room: string,
   options: { readonly store?: TableStore | null; readonly timing?: Partial<SessionTiming> } = {},
 ): Promise<SessionResult<TableClient>> {
-  const store = options.store === undefined ? await defaultStore() : options.store;
-  if (!store) return fail('NOT_NOW', 'this browser keeps no tables (no IndexedDB)');
+  const opened = await storeFor(options.store);
+  if (!opened?.ok) return fail('NOT_NOW', 'this browser keeps no tables (no IndexedDB)');
+  const store = opened.value;
   const loaded = await store.load(room);
   if (!loaded.ok) return fail('BAD_SETUP', `${loaded.error.code}: ${loaded.error.detail}`);
   const endpoint = createMemoryNetwork().join(`${room}-local`);
   if (!endpoint.ok) return fail('NOT_NOW', endpoint.error.message);
-  const keep = keeper(store);
+  const keep = keeper(opened);
   const session = fromStored(loaded.value, {
     transport: endpoint.value,
     ...(options.timing ? { timing: options.timing } : {}),
@@ -196,7 +184,7 @@ export async function resumeTableHere(
     await store.setAside(room, `${session.error.code}: ${session.error.detail}`);
     return session;
   }
-  return ok(clientFor(session.value, () => keep.flush(session.value)));
+  return ok(clientFor(session.value, () => keep.flush(session.value), keep));
 }
 
 export interface OnlineSpec {
@@ -213,8 +201,7 @@ export interface OnlineSpec {
 
 /** A table others join by link, with this browser as its host (on this thread). */
 export async function hostOnlineHere(spec: OnlineSpec): Promise<SessionResult<TableClient>> {
-  const store = spec.store === undefined ? await defaultStore() : spec.store;
-  const keep = keeper(store);
+  const keep = keeper(await storeFor(spec.store));
   const session = hostTable({
     transport: spec.transport,
     room: spec.room,
@@ -224,15 +211,14 @@ export async function hostOnlineHere(spec: OnlineSpec): Promise<SessionResult<Ta
     ...(spec.person ? { person: spec.person } : {}),
     onChange: keep.onChange,
   });
-  return ok(clientFor(session, () => keep.flush(session)));
+  return ok(clientFor(session, () => keep.flush(session), keep));
 }
 
 /** Joins the table of the browser at `contact` (on this thread). */
 export async function joinOnlineHere(
   spec: OnlineSpec & { readonly contact: string },
 ): Promise<SessionResult<TableClient>> {
-  const store = spec.store === undefined ? await defaultStore() : spec.store;
-  const keep = keeper(store);
+  const keep = keeper(await storeFor(spec.store));
   const joined = await joinTable({
     transport: spec.transport,
     room: spec.room,
@@ -245,18 +231,19 @@ export async function joinOnlineHere(
   });
   if (!joined.ok) return joined;
   const session = joined.value;
-  return ok(clientFor(session, () => keep.flush(session)));
+  return ok(clientFor(session, () => keep.flush(session), keep));
 }
 
 /** A stored online table, rejoined through every other browser seated at it. */
 export async function resumeOnlineHere(
   spec: Omit<OnlineSpec, 'member' | 'name'>,
 ): Promise<SessionResult<TableClient>> {
-  const store = spec.store === undefined ? await defaultStore() : spec.store;
-  if (!store) return fail('NOT_NOW', 'this browser keeps no tables (no IndexedDB)');
+  const opened = await storeFor(spec.store);
+  if (!opened?.ok) return fail('NOT_NOW', 'this browser keeps no tables (no IndexedDB)');
+  const store = opened.value;
   const loaded = await store.load(spec.room);
   if (!loaded.ok) return fail('BAD_SETUP', `${loaded.error.code}: ${loaded.error.detail}`);
-  const keep = keeper(store);
+  const keep = keeper(opened);
   const session = fromStored(loaded.value, {
     transport: spec.transport,
     ...(spec.timing ? { timing: spec.timing } : {}),
@@ -270,5 +257,5 @@ export async function resumeOnlineHere(
   const others = new Set(s.snapshot.seats.map((x) => x.member));
   others.delete(s.member);
   for (const member of others) void s.link(peerIdFor(spec.room, member));
-  return ok(clientFor(s, () => keep.flush(s)));
+  return ok(clientFor(s, () => keep.flush(s), keep));
 }

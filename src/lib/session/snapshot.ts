@@ -101,6 +101,15 @@ export interface TableView {
   readonly moves: readonly { readonly seq: number; readonly move: Move }[];
 }
 
+/** Why a table is not being stored on this browser (saving.ts tells them apart). */
+export const SAVING_PROBLEMS = ['unavailable', 'refused', 'full', 'failed'] as const;
+export type SavingProblem = (typeof SAVING_PROBLEMS)[number];
+
+/** Whether this browser is keeping the table, so that a reload resumes it. */
+export type SavingStatus =
+  | { readonly saved: true }
+  | { readonly saved: false; readonly problem: SavingProblem; readonly detail: string };
+
 export interface SessionSnapshot {
   readonly room: string;
   readonly me: string;
@@ -118,4 +127,9 @@ export interface SessionSnapshot {
   readonly refusals: readonly Refusal[];
   readonly ended: { readonly reason: string; readonly scores: readonly number[] } | null;
   readonly events: readonly TableEvent[];
+  /**
+   * Set by the layer that stores the table (client.ts), not by the session:
+   * absent where nothing was asked to store it (a table opened with `store: null`).
+   */
+  readonly saving?: SavingStatus;
 }

@@ -1,0 +1,105 @@
+// Keeping a table on this browser: saves the session after changes (at most every
+// SAVE_EVERY_MS, once more on close) and says whether that works, so the table can
+// tell its player when a reload would lose the game (a private window, a full disk).
+import { toStored } from './persist';
+import type { Session } from './session';
+import type { SavingProblem, SavingStatus, SessionSnapshot } from './snapshot';
+import type { TableStore } from './store';
+import type { StoreError, StoreResult } from './stored-table';
+
+const SAVE_EVERY_MS = 250;
+
+export const SAVING: SavingStatus = { saved: true };
+
+/** What a store's failure means for the player. */
+export function savingProblem(error: StoreError): SavingStatus {
+  const name = /^(\w+Error):/.exec(error.detail)?.[1];
+  const problem: SavingProblem =
+    name === 'QuotaExceededError'
+      ? 'full'
+      : name === 'SecurityError' || name === 'NotAllowedError'
+        ? 'refused'
+        : error.code === 'STORAGE_UNAVAILABLE'
+          ? 'unavailable'
+          : 'failed';
+  return { saved: false, problem, detail: `${error.code}: ${error.detail}` };
+}
+
+export interface Keeper {
+  onChange(session: Session): void;
+  flush(session: Session): void;
+  /** Undefined when nothing was asked to store the table. */
+  readonly status: SavingStatus | undefined;
+  /** Called when the status changes. */
+  watch(listener: () => void): () => void;
+}
+
+/** Keeps sessions in `store`: null stores nothing and reports nothing; a failed opening reports why. */
+export function keeper(store: StoreResult<TableStore> | null): Keeper {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let status: SavingStatus | undefined =
+    store === null ? undefined : store.ok ? SAVING : savingProblem(store.error);
+  const listeners = new Set<() => void>();
+  const report = (next: SavingStatus): void => {
+    if (JSON.stringify(status) === JSON.stringify(next)) return;
+    status = next;
+    for (const l of listeners) l();
+  };
+  const save = (s: Session): void => {
+    timer = null;
+    const record = toStored(s, Date.now());
+    if (!store?.ok || !record) return;
+    void store.value.save(record).then((r) => report(r.ok ? SAVING : savingProblem(r.error)));
+  };
+  return {
+    onChange: (s) => {
+      timer ??= setTimeout(() => save(s), SAVE_EVERY_MS);
+    },
+    flush: (s) => {
+      if (timer) clearTimeout(timer);
+      save(s);
+    },
+    get status() {
+      return status;
+    },
+    watch(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The session's snapshot with the keeper's status beside it (the same object while neither changes). */
+export function withSaving(
+  session: Pick<Session, 'snapshot' | 'subscribe'>,
+  keep: Keeper | null,
+): {
+  readonly snapshot: SessionSnapshot;
+  subscribe(listener: (s: SessionSnapshot) => void): () => void;
+} {
+  let base: SessionSnapshot | null = null;
+  let status: SavingStatus | undefined;
+  let merged: SessionSnapshot | null = null;
+  const current = (): SessionSnapshot => {
+    const now = session.snapshot;
+    if (!keep?.status) return now;
+    if (merged && base === now && status === keep.status) return merged;
+    base = now;
+    status = keep.status;
+    merged = { ...now, saving: status };
+    return merged;
+  };
+  return {
+    get snapshot() {
+      return current();
+    },
+    subscribe(listener) {
+      const off = session.subscribe(() => listener(current()));
+      const unwatch = keep?.watch(() => listener(current())) ?? (() => {});
+      return () => {
+        off();
+        unwatch();
+      };
+    },
+  };
+}
