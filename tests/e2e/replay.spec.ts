@@ -125,6 +125,20 @@ test('a file that is not a record says why', async ({ page }) => {
   await expect(verdict).toHaveAttribute('data-error', 'TRUNCATED');
   await upload(page, 'notes.txt', 'my notes on the game');
   await expect(verdict).toHaveAttribute('data-error', 'NOT_JSON');
+  // Larger than any record: refused before it is read.
+  await upload(page, 'huge.json', ' '.repeat(32 * 1024 * 1024 + 1));
+  await expect(verdict).toHaveAttribute('data-error', 'TOO_LARGE');
+  await expect(verdict).toContainText('32 MiB');
+});
+
+test('a record saved with a byte-order mark verifies as fair', async ({ page }) => {
+  await page.goto(`${served('E2E_ROOT_URL')}replay`);
+  await page.getByTestId('replay-file').setInputFiles({
+    name: 'bom.json',
+    mimeType: 'application/json',
+    buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(honest)]),
+  });
+  await expect(page.getByTestId('replay-verdict')).toHaveAttribute('data-fair', 'true');
 });
 
 test('a record of two segments verifies, the page drawing frames all along; its second segment tampered is named', async ({

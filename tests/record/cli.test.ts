@@ -1,7 +1,7 @@
 // `npm run verify -- record.json`: one JSON verdict on stdout; exit 0 fair, 1 a
 // violation or refusal, 2 a malformed or unreadable file.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +12,21 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = path.join(ROOT, 'tests/record/fixtures');
 const dir = mkdtempSync(path.join(tmpdir(), 'trainyard-verify-'));
 
-function verify(file: string): { status: number | null; out: Record<string, unknown> } {
+function verify(
+  file: string,
+  stdin: number | 'pipe' = 'pipe',
+): { status: number | null; out: Record<string, unknown> } {
   const run = spawnSync(
     process.execPath,
     [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/verify.ts', file],
-    { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+    // A heap far smaller than endless input: reading it all would crash, not exit 2.
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+      stdio: [stdin, 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=256' },
+    },
   );
   return { status: run.status, out: JSON.parse(run.stdout) as Record<string, unknown> };
 }
@@ -65,5 +75,40 @@ describe('npm run verify', () => {
     const missing = verify(path.join(dir, 'nothing-here.json'));
     expect(missing.out).toMatchObject({ error: { code: 'UNREADABLE' } });
     expect(missing.status).toBe(2);
+  });
+
+  it('a record saved with a byte-order mark: read as the same record, exit 0', () => {
+    const { status, out } = verify(temp('bom.json', `\uFEFF${honest}`));
+    expect(out).toMatchObject({ fair: true, violations: [] });
+    expect(status).toBe(0);
+  });
+
+  it('endless input (/dev/zero as a file or as standard input): exit 2, too large, at once', () => {
+    const file = verify('/dev/zero');
+    expect(file.out).toMatchObject({ fair: false, error: { code: 'TOO_LARGE' } });
+    expect(file.status).toBe(2);
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      const stdin = verify('-', zero);
+      expect(stdin.out).toMatchObject({
+        fair: false,
+        error: { code: 'TOO_LARGE', message: expect.stringContaining('32 MiB') },
+      });
+      expect(stdin.status).toBe(2);
+    } finally {
+      closeSync(zero);
+    }
+  });
+
+  it('a file one byte over the cap: exit 2; a record from standard input still reads', () => {
+    const big = temp('big.json', ' '.repeat(32 * 1024 * 1024 + 1));
+    expect(verify(big)).toMatchObject({ status: 2, out: { error: { code: 'TOO_LARGE' } } });
+    const run = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/verify.ts', '-'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000, input: honest },
+    );
+    expect(JSON.parse(run.stdout)).toMatchObject({ fair: true });
+    expect(run.status).toBe(0);
   });
 });

@@ -1,7 +1,13 @@
 // The record file's parser: every way a file can fail to be a record comes back
 // as a value with a stable code and the path at fault.
 import { describe, expect, it } from 'vitest';
-import { parseRecord, recordFileName, recordText, type GameRecord } from '$lib/record';
+import {
+  MAX_RECORD_BYTES,
+  parseRecord,
+  recordFileName,
+  recordText,
+  type GameRecord,
+} from '$lib/record';
 
 const RECORD: GameRecord = {
   format: 'trainyard-record',
@@ -19,6 +25,21 @@ function code(t: string) {
 describe('parseRecord', () => {
   it('reads what recordText writes', () => {
     expect(parseRecord(text)).toEqual({ ok: true, value: RECORD });
+  });
+
+  it('a leading byte-order mark (as some editors save) is not part of the JSON', () => {
+    expect(parseRecord(`\uFEFF${text}`)).toEqual({ ok: true, value: RECORD });
+    expect(code('\uFEFF')).toBe('EMPTY');
+    expect(code(`\uFEFF\uFEFF${text}`)).toBe('NOT_JSON');
+  });
+
+  it('a text longer than the cap is too large, read no further', () => {
+    const long = ' '.repeat(MAX_RECORD_BYTES + 1);
+    expect(parseRecord(long)).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_LARGE', message: expect.stringContaining('32 MiB') },
+    });
+    expect(code(text + ' '.repeat(MAX_RECORD_BYTES - text.length))).toBe('ok');
   });
 
   it('an empty file, a cut one, one that is not JSON', () => {

@@ -11,6 +11,11 @@ import { setupJson, type Agreement, type TableSetup } from '$lib/session/setup';
 
 export const RECORD_FORMAT = 'trainyard-record';
 export const RECORD_VERSION = 1;
+/**
+ * The largest record file read (bytes): a long tournament's record is a few
+ * MB; a reader stops after this many, so endless input cannot exhaust memory.
+ */
+export const MAX_RECORD_BYTES = 32 * 1024 * 1024;
 
 /** One setup's part of the game: from its signing to the next change of seats. */
 export interface RecordSegment {
@@ -49,6 +54,8 @@ export const RECORD_ERROR_CODES = [
   'BAD_FIELD',
   /** The file could not be read at all (the command line: no such file, …). */
   'UNREADABLE',
+  /** The file is larger than MAX_RECORD_BYTES. */
+  'TOO_LARGE',
 ] as const;
 export type RecordErrorCode = (typeof RECORD_ERROR_CODES)[number];
 
@@ -168,8 +175,24 @@ function parseSegment(raw: unknown, path: string): RecordResult<RecordSegment> {
   return { ok: true, value: { setup, game, agreements: signed, log: log as string[] } };
 }
 
-/** A record from a file's text; what is wrong with it otherwise, with a stable code. */
-export function parseRecord(text: string): RecordResult<GameRecord> {
+/** The error for a file of more than MAX_RECORD_BYTES. */
+export function tooLarge(): RecordError {
+  const mib = MAX_RECORD_BYTES / (1024 * 1024);
+  return {
+    code: 'TOO_LARGE',
+    path: '',
+    message: `the file is larger than ${mib} MiB, more than any game's record`,
+  };
+}
+
+/**
+ * A record from a file's text; what is wrong with it otherwise, with a stable code.
+ * A leading byte-order mark (some editors save one) is not part of the JSON.
+ */
+export function parseRecord(file: string): RecordResult<GameRecord> {
+  // A UTF-8 string holds at most as many UTF-16 units as it had bytes.
+  if (file.length > MAX_RECORD_BYTES) return { ok: false, error: tooLarge() };
+  const text = file.startsWith('\uFEFF') ? file.slice(1) : file;
   if (text.trim() === '') return bad('EMPTY', '', 'the file is empty');
   let raw: unknown;
   try {

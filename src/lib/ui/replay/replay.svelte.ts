@@ -2,6 +2,8 @@
 // page's thread stays free; progress comes back as it goes), then its rounds
 // stepped through frame by frame.
 import {
+  MAX_RECORD_BYTES,
+  tooLarge,
   verifyInWorker,
   type RecordError,
   type ReplayFrame,
@@ -42,6 +44,11 @@ export class ReplayState {
     this.names = [];
     this.index = 0;
     this.progress = { done: 0, total: 0 };
+    if (file.size > MAX_RECORD_BYTES) {
+      this.error = tooLarge();
+      this.status = 'malformed';
+      return;
+    }
     let text: string;
     try {
       text = await file.text();
