@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openTableStore, type TableStore } from '../../src/lib/session/store';
+import { DATABASE_VERSION, openTableStore, type TableStore } from '../../src/lib/session/store';
 import {
   parseStoredTable,
   STORED_TABLE_VERSION,
@@ -226,7 +226,7 @@ describe('openTableStore', () => {
 
   /** The database as the browser holds it, bypassing the store's validation. */
   async function raw() {
-    const db = await openDB('trainyard', 1);
+    const db = await openDB('trainyard', DATABASE_VERSION);
     return {
       put: (record: unknown) => db.put('tables', record),
       get: (name: 'tables' | 'setAside', room: string) => db.get(name, room),
@@ -457,7 +457,7 @@ describe('openTableStore', () => {
   it('steps aside for a newer version of the app opened in another tab', async () => {
     const s = await store();
     await s.save(table());
-    const newer = await openDB('trainyard', 2);
+    const newer = await openDB('trainyard', DATABASE_VERSION + 1);
     expect(await newer.get('tables', 'room-1')).toMatchObject({ room: 'room-1' });
     newer.close();
     expect(await s.load('room-1')).toMatchObject({

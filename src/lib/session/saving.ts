@@ -1,11 +1,12 @@
 // Keeping a table on this browser: saves the session after changes (at most every
 // SAVE_EVERY_MS, once more on close) and says whether that works, so the table can
 // tell its player when a reload would lose the game (a private window, a full disk).
+// A game that has ended is kept in the history too.
 import { toStored } from './persist';
 import type { Session } from './session';
 import type { SavingProblem, SavingStatus, SessionSnapshot } from './snapshot';
 import type { TableStore } from './store';
-import type { StoreError, StoreResult } from './stored-table';
+import type { FinishedGame, StoreError, StoreResult, StoredTable } from './stored-table';
 
 const SAVE_EVERY_MS = 250;
 
@@ -23,6 +24,29 @@ export function savingProblem(error: StoreError): SavingStatus {
           ? 'unavailable'
           : 'failed';
   return { saved: false, problem, detail: `${error.code}: ${error.detail}` };
+}
+
+/** The history's entry for a table whose game is over, or null while it goes on. */
+export function finishedGame(
+  snap: SessionSnapshot,
+  stored: StoredTable,
+  at: number,
+): FinishedGame | null {
+  const view = snap.table?.view;
+  if (!view || (!snap.table?.gameOver && snap.ended === null)) return null;
+  return {
+    room: snap.room,
+    finishedAt: at,
+    variant: snap.table?.variant ?? snap.variant,
+    players: snap.seats.map((s) => ({
+      name: s.name,
+      bot: s.bot,
+      me: s.local && s.bot === null,
+      total: snap.ended?.scores[s.seat] ?? view.scores[s.seat] ?? 0,
+    })),
+    winners: snap.ended ? [] : view.winners,
+    segments: stored.segments,
+  };
 }
 
 export interface Keeper {
@@ -45,11 +69,18 @@ export function keeper(store: StoreResult<TableStore> | null): Keeper {
     status = next;
     for (const l of listeners) l();
   };
+  let kept = false;
   const save = (s: Session): void => {
     timer = null;
-    const record = toStored(s, Date.now());
+    const now = Date.now();
+    const record = toStored(s, now);
     if (!store?.ok || !record) return;
     void store.value.save(record).then((r) => report(r.ok ? SAVING : savingProblem(r.error)));
+    const game = kept ? null : finishedGame(s.snapshot, record, now);
+    if (game) {
+      kept = true;
+      void store.value.keepGame(game);
+    }
   };
   return {
     onChange: (s) => {

@@ -1,15 +1,12 @@
 // This browser's stored tables in IndexedDB (through idb): `tables` holds what
 // resumes each table, `setAside` the records that failed validation, with the
-// reason, kept for inspection instead of deleted. Every failure is a StoreResult.
+// reason, kept for inspection instead of deleted, `history` the finished games
+// (since version 2). Every failure is a StoreResult.
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import {
-  openDB,
-  type DBSchema,
-  type IDBPDatabase,
-  type IDBPTransaction,
-  type StoreNames,
-} from 'idb';
-import {
+  parseFinishedGame,
   parseStoredTable,
+  type FinishedGame,
   type StoreError,
   type StoreResult,
   type StoredTable,
@@ -51,8 +48,18 @@ export interface TableStore {
   setAside(room: string, reason: string): Promise<StoreResult<void>>;
   /** Forgets the room: its record and anything set aside under it. */
   remove(room: string): Promise<StoreResult<void>>;
+  /**
+   * Keeps a finished game in the history, once per room (a game already kept is
+   * left as it was); the oldest go beyond MAX_HISTORY.
+   */
+  keepGame(game: FinishedGame): Promise<StoreResult<void>>;
+  /** The finished games, newest first; a row that does not parse is skipped (and left alone). */
+  games(): Promise<StoreResult<readonly FinishedGame[]>>;
   close(): void;
 }
+
+/** Finished games kept: each holds its record (tens of kB to a few MB). */
+export const MAX_HISTORY = 50;
 
 interface SetAsideRecord {
   readonly room: string;
@@ -64,11 +71,14 @@ interface SetAsideRecord {
 interface Schema extends DBSchema {
   tables: { key: string; value: unknown };
   setAside: { key: string; value: SetAsideRecord };
+  history: { key: string; value: unknown };
 }
 
-type Tx = IDBPTransaction<Schema, StoreNames<Schema>[], 'readwrite'>;
+type Tx = IDBPTransaction<Schema, ('tables' | 'setAside')[], 'readwrite'>;
 
 const DATABASE = 'trainyard';
+/** 1: tables and setAside; 2: history. */
+export const DATABASE_VERSION = 2;
 
 function fail(code: StoreError['code'], detail: string): { ok: false; error: StoreError } {
   return { ok: false, error: { code, detail } };
@@ -89,14 +99,22 @@ export async function openTableStore(
 ): Promise<StoreResult<TableStore>> {
   if (typeof indexedDB === 'undefined') return fail('STORAGE_UNAVAILABLE', 'no IndexedDB here');
   try {
-    const db: IDBPDatabase<Schema> = await openDB<Schema>(options.name ?? DATABASE, 1, {
-      upgrade(database) {
-        database.createObjectStore('tables', { keyPath: 'room' });
-        database.createObjectStore('setAside', { keyPath: 'room' });
+    const db: IDBPDatabase<Schema> = await openDB<Schema>(
+      options.name ?? DATABASE,
+      DATABASE_VERSION,
+      {
+        // Each step adds what its version brought; what is stored stays.
+        upgrade(database, oldVersion) {
+          if (oldVersion < 1) {
+            database.createObjectStore('tables', { keyPath: 'room' });
+            database.createObjectStore('setAside', { keyPath: 'room' });
+          }
+          if (oldVersion < 2) database.createObjectStore('history', { keyPath: 'room' });
+        },
+        // A newer version of the app in another tab must not wait on this one.
+        blocking: () => db.close(),
       },
-      // A newer version of the app in another tab must not wait on this one.
-      blocking: () => db.close(),
-    });
+    );
     return { ok: true, value: tableStore(db) };
   } catch (error) {
     return fail('STORAGE_UNAVAILABLE', messageOf(error));
@@ -188,6 +206,44 @@ function tableStore(db: IDBPDatabase<Schema>): TableStore {
         ]);
         return OK;
       });
+    },
+
+    async keepGame(game) {
+      const parsed = parseFinishedGame(game);
+      if (!parsed.ok) return parsed;
+      try {
+        const tx = db.transaction('history', 'readwrite');
+        const history = tx.objectStore('history');
+        const work = async (): Promise<void> => {
+          if ((await history.getKey(parsed.value.room)) !== undefined) return;
+          await history.put(parsed.value);
+          if ((await history.count()) <= MAX_HISTORY) return;
+          const kept = (await history.getAll()).map((g, i) => ({
+            room: String((g as { room?: unknown }).room ?? i),
+            at: parseFinishedGame(g).ok ? (g as FinishedGame).finishedAt : -1,
+          }));
+          kept.sort((a, b) => b.at - a.at);
+          for (const old of kept.slice(MAX_HISTORY)) await history.delete(old.room);
+        };
+        await Promise.all([work(), tx.done]);
+        return OK;
+      } catch (error) {
+        return fail('STORAGE_FAILED', messageOf(error));
+      }
+    },
+
+    async games() {
+      try {
+        const rows = await db.getAll('history');
+        const games = rows.flatMap((row) => {
+          const parsed = parseFinishedGame(row);
+          return parsed.ok ? [parsed.value] : [];
+        });
+        games.sort((a, b) => b.finishedAt - a.finishedAt || a.room.localeCompare(b.room));
+        return { ok: true, value: games };
+      } catch (error) {
+        return fail('STORAGE_FAILED', messageOf(error));
+      }
     },
 
     close() {

@@ -278,3 +278,64 @@ export function parseStoredTable(value: unknown, room?: string): StoreResult<Sto
     return { ok: false, error: { code: 'CORRUPT', detail } };
   }
 }
+
+/** A finished game kept in this browser's history: who played, the totals, the signed record. */
+export interface FinishedGame {
+  /** The table's room: one entry per table. */
+  readonly room: string;
+  /** Milliseconds since the epoch. */
+  readonly finishedAt: number;
+  readonly variant: (typeof VARIANT_IDS)[number];
+  /** Every seat, in seat order; `me` marks the seats this browser's people played. */
+  readonly players: readonly {
+    readonly name: string;
+    readonly bot: (typeof BOT_LEVELS)[number] | null;
+    readonly me: boolean;
+    readonly total: number;
+  }[];
+  /** The seats that won (none when the game was ended early). */
+  readonly winners: readonly number[];
+  /** The signed record's segments, as stored tables keep them. */
+  readonly segments: readonly StoredSegment[];
+}
+
+const MAX_TOTAL = 1_000_000_000;
+
+function finishedGame(value: unknown): FinishedGame {
+  const v = record(value, 'game');
+  const field = (key: string): unknown => get(v, key, key);
+  const players = list(field('players'), 'players', MAX_SEATS).map((p, i) => {
+    const at = `players[${i}]`;
+    const player = record(p, at);
+    const part = (key: string): unknown => get(player, key, `${at}.${key}`);
+    return {
+      name: plainName(part('name'), `${at}.name`),
+      bot: oneOf(part('bot'), `${at}.bot`, [...BOT_LEVELS, null]),
+      me: boolean(part('me'), `${at}.me`),
+      total: integer(part('total'), `${at}.total`, -MAX_TOTAL, MAX_TOTAL),
+    };
+  });
+  return {
+    room: matching(field('room'), 'room', ID_PATTERN, '1…64 characters of [A-Za-z0-9_-]'),
+    finishedAt: integer(field('finishedAt'), 'finishedAt', 0, Number.MAX_SAFE_INTEGER),
+    variant: oneOf(field('variant'), 'variant', VARIANT_IDS),
+    players,
+    winners: list(field('winners'), 'winners', MAX_SEATS).map((w, i) => {
+      const s = seat(w, `winners[${i}]`);
+      return s < players.length ? s : bad(`winners[${i}]`, 'a seat of the game');
+    }),
+    segments: list(field('segments'), 'segments', MAX_SEGMENTS).map((s, i) =>
+      segment(s, `segments[${i}]`),
+    ),
+  };
+}
+
+/** A finished game from the history, as a fresh copy of the fields it knows; CORRUPT names the first field at fault. */
+export function parseFinishedGame(value: unknown): StoreResult<FinishedGame> {
+  try {
+    return { ok: true, value: finishedGame(value) };
+  } catch (error) {
+    const detail = error instanceof Corrupt ? error.message : 'game: unreadable';
+    return { ok: false, error: { code: 'CORRUPT', detail } };
+  }
+}
