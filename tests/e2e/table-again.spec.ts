@@ -1,7 +1,8 @@
 // Solo "Play again" at game over deals the same setup again at once, on a new
-// table (the same variant, options, names and bots' levels), without the setup page.
+// table (the same variant, options, names and bots' levels), without the setup page;
+// the finished game is then listed in the history, its record to download or replay.
 import { expect, test } from '@playwright/test';
-import { fastSettings, startSolo, watchErrors } from './helpers-table';
+import { fastSettings, keepScreenshot, served, startSolo, watchErrors } from './helpers-table';
 
 test('solo: Play again starts the same setup at once', async ({ page }) => {
   test.setTimeout(150_000);
@@ -30,5 +31,42 @@ test('solo: Play again starts the same setup at once', async ({ page }) => {
   const levels = (texts: string[]) => texts.map((t) => /(easy|medium|hard) bot/.exec(t)?.[1]);
   await expect.poll(async () => names(await players.allInnerTexts())).toEqual(names(before));
   expect(levels(await players.allInnerTexts())).toEqual(levels(before));
+  expect(errors, errors.join('\n')).toEqual([]);
+});
+
+test('a finished game is listed on the landing page, its record downloaded and replayed', async ({
+  page,
+}, info) => {
+  test.setTimeout(150_000);
+  const errors = watchErrors(page);
+  await fastSettings(page);
+  await startSolo(page, { variant: 'railominos', options: { rounds: 1 }, name: 'Ada' });
+  const room = new URL(page.url()).searchParams.get('room');
+  await page.getByTestId('autoplay').click();
+  await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 120_000 });
+  await page.goto(served());
+
+  const history = page.getByTestId('history');
+  const row = history.getByTestId('history-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('data-room', room ?? '');
+  await expect(row).toContainText('Railominos');
+  await expect(row).toContainText(/(You|Casey|Hattie|Rusty|Mabel|Ozzie|Pearl|Silas) won/);
+  await expect(row.locator('.players li')).toHaveCount(3);
+  await expect(history.getByTestId('opponent')).toHaveCount(2);
+  await expect(history.getByTestId('opponent').first()).toContainText('1 game, you won');
+  // The game goes from Continue to the history.
+  await expect(page.getByTestId(`continue-${room}`)).toHaveCount(0);
+  await keepScreenshot(page, info, 'history-1280x800');
+
+  const download = page.waitForEvent('download');
+  await row.getByTestId('history-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^trainyard-.*\.json$/);
+
+  await row.getByTestId('history-replay').click();
+  await expect(page.getByTestId('replay-verdict')).toHaveAttribute('data-fair', 'true', {
+    timeout: 60_000,
+  });
   expect(errors, errors.join('\n')).toEqual([]);
 });
