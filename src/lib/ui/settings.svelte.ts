@@ -1,5 +1,6 @@
 // The player's table settings, remembered in localStorage: how tiles are drawn,
-// how fast the bots' moves are shown, sound, and motion.
+// how fast the bots' moves are shown, sound, motion, and how a turn is announced
+// while the page is in the background (vibration, a system notification).
 
 export const SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -29,6 +30,10 @@ export interface SettingsData {
   readonly motion: Motion;
   /** The level that plays my seat when autoplay is on. */
   readonly autoplayLevel: 'easy' | 'medium' | 'hard';
+  /** A phone vibrates when a turn comes while the page is in the background. */
+  readonly vibrate: boolean;
+  /** A system notification then too (asked for permission when turned on). */
+  readonly notify: boolean;
 }
 
 export const DEFAULT_SETTINGS: SettingsData = {
@@ -37,6 +42,8 @@ export const DEFAULT_SETTINGS: SettingsData = {
   sound: true,
   motion: 'system',
   autoplayLevel: 'medium',
+  vibrate: true,
+  notify: false,
 };
 
 export const SETTINGS_KEY = 'trainyard.settings';
@@ -56,6 +63,8 @@ export function parseSettings(raw: unknown): SettingsData {
       ['easy', 'medium', 'hard'] as const,
       DEFAULT_SETTINGS.autoplayLevel,
     ),
+    vibrate: typeof o.vibrate === 'boolean' ? o.vibrate : DEFAULT_SETTINGS.vibrate,
+    notify: typeof o.notify === 'boolean' ? o.notify : DEFAULT_SETTINGS.notify,
   };
 }
 
@@ -78,6 +87,8 @@ export class Settings {
   sound = $state(DEFAULT_SETTINGS.sound);
   motion = $state<Motion>(DEFAULT_SETTINGS.motion);
   autoplayLevel = $state<SettingsData['autoplayLevel']>(DEFAULT_SETTINGS.autoplayLevel);
+  vibrate = $state(DEFAULT_SETTINGS.vibrate);
+  notify = $state(DEFAULT_SETTINGS.notify);
   /** The system's prefers-reduced-motion, as last seen. */
   systemReduced = $state(false);
   readonly #storage: StorageLike | null;
@@ -114,6 +125,8 @@ export class Settings {
       sound: this.sound,
       motion: this.motion,
       autoplayLevel: this.autoplayLevel,
+      vibrate: this.vibrate,
+      notify: this.notify,
     };
   }
 
@@ -132,6 +145,8 @@ export class Settings {
     this.sound = d.sound;
     this.motion = d.motion;
     this.autoplayLevel = d.autoplayLevel;
+    this.vibrate = d.vibrate;
+    this.notify = d.notify;
   }
 }
 
