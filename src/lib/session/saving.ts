@@ -100,7 +100,7 @@ export function keeper(store: StoreResult<TableStore> | null): Keeper {
   };
 }
 
-/** The session's snapshot with the keeper's status beside it (the same object while neither changes). */
+/** The session's snapshots with the keeper's status beside them. */
 export function withSaving(
   session: Pick<Session, 'snapshot' | 'subscribe'>,
   keep: Keeper | null,
@@ -108,25 +108,20 @@ export function withSaving(
   readonly snapshot: SessionSnapshot;
   subscribe(listener: (s: SessionSnapshot) => void): () => void;
 } {
-  let base: SessionSnapshot | null = null;
-  let status: SavingStatus | undefined;
-  let merged: SessionSnapshot | null = null;
-  const current = (): SessionSnapshot => {
-    const now = session.snapshot;
-    if (!keep?.status) return now;
-    if (merged && base === now && status === keep.status) return merged;
-    base = now;
-    status = keep.status;
-    merged = { ...now, saving: status };
-    return merged;
-  };
+  const merge = (snap: SessionSnapshot): SessionSnapshot =>
+    keep?.status ? { ...snap, saving: keep.status } : snap;
+  let last: SessionSnapshot | null = null;
   return {
     get snapshot() {
-      return current();
+      return merge(session.snapshot);
     },
     subscribe(listener) {
-      const off = session.subscribe(() => listener(current()));
-      const unwatch = keep?.watch(() => listener(current())) ?? (() => {});
+      const off = session.subscribe((snap) => {
+        last = snap;
+        listener(merge(snap));
+      });
+      // A change of status alone: the last snapshot again, with it.
+      const unwatch = keep?.watch(() => listener(merge(last ?? session.snapshot))) ?? (() => {});
       return () => {
         off();
         unwatch();
