@@ -1,6 +1,7 @@
 // Solo "Play again" at game over deals the same setup again at once, on a new
 // table (the same variant, options, names and bots' levels), without the setup page;
 // the finished game is then listed in the history, its record to download or replay.
+// Its result can be shared where the browser has the Web Share API.
 import { expect, test } from '@playwright/test';
 import { fastSettings, keepScreenshot, served, startSolo, watchErrors } from './helpers-table';
 
@@ -8,6 +9,10 @@ test('solo: Play again starts the same setup at once', async ({ page }) => {
   test.setTimeout(150_000);
   const errors = watchErrors(page);
   await fastSettings(page);
+  // A browser without the Web Share API: no Share button.
+  await page.addInitScript(() => {
+    delete (Navigator.prototype as { share?: unknown }).share;
+  });
   await startSolo(page, { variant: 'railominos', options: { rounds: 1 }, name: 'Ada' });
   const firstRoom = new URL(page.url()).searchParams.get('room');
   const players = page.getByTestId('players').locator('li');
@@ -15,6 +20,8 @@ test('solo: Play again starts the same setup at once', async ({ page }) => {
   expect(before).toHaveLength(3);
   await page.getByTestId('autoplay').click();
   await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('download-record')).toBeVisible();
+  await expect(page.getByTestId('share')).toHaveCount(0);
 
   await page.getByTestId('play-again').click();
   await page.waitForURL((url) => {
@@ -40,10 +47,28 @@ test('a finished game is listed on the landing page, its record downloaded and r
   test.setTimeout(150_000);
   const errors = watchErrors(page);
   await fastSettings(page);
+  // A browser with the Web Share API: what is shared is recorded.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shared: ShareData[] };
+    w.shared = [];
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: (data: ShareData) => {
+        w.shared.push(data);
+        return Promise.resolve();
+      },
+    });
+  });
   await startSolo(page, { variant: 'railominos', options: { rounds: 1 }, name: 'Ada' });
   const room = new URL(page.url()).searchParams.get('room');
   await page.getByTestId('autoplay').click();
   await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 120_000 });
+  // The result, shared through the system's sheet.
+  await page.getByTestId('share').click();
+  const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
+  expect(shared).toHaveLength(1);
+  expect(shared[0]?.text).toMatch(/^(I|\w+) won Railominos on Trainyard: Ada -?\d+, /);
+  expect(shared[0]?.url).toBe(served());
   await page.goto(served());
 
   const history = page.getByTestId('history');
