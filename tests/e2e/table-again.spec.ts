@@ -82,7 +82,12 @@ test('a finished game is listed on the landing page, its record downloaded and r
   await expect(history.getByTestId('opponent').first()).toContainText('1 game, you won');
   // The game goes from Continue to the history.
   await expect(page.getByTestId(`continue-${room}`)).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await history.scrollIntoViewIfNeeded();
   await keepScreenshot(page, info, 'history-1280x800');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await history.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, info, 'history-390x844');
 
   const download = page.waitForEvent('download');
   await row.getByTestId('history-download').click();

@@ -61,11 +61,12 @@ describe('savingProblem', () => {
     ['STORAGE_FAILED', 'QuotaExceededError: The quota has been exceeded.', 'full'],
     ['STORAGE_FAILED', 'UnknownError: disk I/O', 'failed'],
     ['CORRUPT', 'segments: too many', 'failed'],
+    ['STORAGE_FAILED', 'QuotaExceededError: ', 'full'],
   ] as const)('%s %s → %s', (code, detail, problem) => {
     expect(savingProblem({ code, detail })).toEqual({
       saved: false,
       problem,
-      detail: `${code}: ${detail}`,
+      detail: `${code}: ${detail}`.replace(/: $/, ''),
     });
   });
 });

@@ -23,7 +23,9 @@ export function savingProblem(error: StoreError): SavingStatus {
         : error.code === 'STORAGE_UNAVAILABLE'
           ? 'unavailable'
           : 'failed';
-  return { saved: false, problem, detail: `${error.code}: ${error.detail}` };
+  // An exception with no message reads "QuotaExceededError: ": no colon left dangling.
+  const detail = `${error.code}: ${error.detail}`.replace(/:\s*$/, '');
+  return { saved: false, problem, detail };
 }
 
 /** The history's entry for a table whose game is over, or null while it goes on. */
