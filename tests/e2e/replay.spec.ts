@@ -125,8 +125,13 @@ test('a file that is not a record says why', async ({ page }) => {
   await expect(verdict).toHaveAttribute('data-error', 'TRUNCATED');
   await upload(page, 'notes.txt', 'my notes on the game');
   await expect(verdict).toHaveAttribute('data-error', 'NOT_JSON');
-  // Larger than any record: refused before it is read.
-  await upload(page, 'huge.json', ' '.repeat(32 * 1024 * 1024 + 1));
+  // Larger than any record: refused before it is read (made in the page: no 32 MiB upload).
+  const huge = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(32 * 1024 * 1024 + 1).fill(32)], 'huge.json'));
+    return dt;
+  });
+  await page.dispatchEvent('main', 'drop', { dataTransfer: huge });
   await expect(verdict).toHaveAttribute('data-error', 'TOO_LARGE');
   await expect(verdict).toContainText('32 MiB');
 });
