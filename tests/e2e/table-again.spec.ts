@@ -63,6 +63,9 @@ test('a finished game is listed on the landing page, its record downloaded and r
   const room = new URL(page.url()).searchParams.get('room');
   await page.getByTestId('autoplay').click();
   await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 120_000 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepScreenshot(page, info, 'game-over-share-390x844');
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The result, shared through the system's sheet.
   await page.getByTestId('share').click();
   const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);

@@ -3,7 +3,7 @@
 // "● Your turn — Trainyard" and a badged icon when its turn comes, vibrates and
 // notifies as set, and puts its title and icon back when the page is shown again.
 import { expect, test, type Page } from '@playwright/test';
-import { fastSettings, mouseStep, startSolo, watchErrors } from './helpers-table';
+import { fastSettings, keepScreenshot, mouseStep, startSolo, watchErrors } from './helpers-table';
 
 const TURN_TITLE = '● Your turn — Trainyard';
 
@@ -63,7 +63,7 @@ const icon = (page: Page) =>
 
 test('a hidden page’s title and icon say when its turn comes, and come back when it is shown', async ({
   page,
-}) => {
+}, info) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   await recordAlerts(page);
@@ -80,6 +80,8 @@ test('a hidden page’s title and icon say when its turn comes, and come back wh
   await expect(page.getByTestId('setting-notify')).not.toBeChecked();
   await page.getByTestId('setting-notify').check();
   await expect(page.getByTestId('setting-notify')).toBeChecked();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepScreenshot(page, info, 'settings-alerts-390x844');
   await page.getByRole('button', { name: 'Done' }).click();
   expect(await alerts(page)).toEqual(['permission asked']);
 
