@@ -20,6 +20,7 @@ import {
   fail,
   ok,
   type NetResult,
+  type OfferGuard,
   type PeerId,
   type Transport,
   type Unsubscribe,
@@ -66,6 +67,7 @@ export interface ManualTransport extends Transport {
   reachable(): readonly PeerId[];
   /** A neighbour's links changed (what `routes()` and `reachable()` say). */
   onRoutes(listener: () => void): Unsubscribe;
+  guardOffers(guard: OfferGuard): Unsubscribe;
 }
 
 /** Read a code without using it (for a UI to say whose offer it is, or what is wrong). */
