@@ -38,6 +38,8 @@ export interface TableClient {
   hint(seat: Seat): Promise<SessionResult<Move>>;
   resolveStall(action: 'bot' | 'end'): Promise<SessionResult<true>>;
   seatNewcomer(member: string): Promise<SessionResult<true>>;
+  /** The host removes a member with no seat in the game (in the lobby, its seats go too). */
+  removeMember(member: string): Promise<SessionResult<true>>;
   /** The signed game so far (for a downloadable record). */
   record(): Promise<SessionResult<{ room: string; segments: readonly RecordSegment[] }>>;
   close(): void;
@@ -67,6 +69,7 @@ export function clientFor(session: Session, onClose: () => void = () => {}): Tab
     hint: (seat) => now(() => session.hint(seat)),
     resolveStall: (action) => now(() => session.resolveStall(action)),
     seatNewcomer: (member) => now(() => session.seatNewcomer(member)),
+    removeMember: (member) => now(() => session.removeMember(member)),
     record: () => now(() => session.record()),
     close: () => {
       session.close();
