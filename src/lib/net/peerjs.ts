@@ -133,6 +133,9 @@ function toBytes(data: unknown): Uint8Array | undefined {
   return undefined;
 }
 
+/** Frames PeerJS may hold for one link (16 KiB each: 16 MiB in all) before the link is dropped. */
+const MAX_QUEUED_FRAMES = 1024;
+
 /** A PeerJS data connection ('raw' serialization) as a mesh link. */
 class PeerJsLink implements Link {
   readonly #conn: DataConnection;
@@ -161,6 +164,12 @@ class PeerJsLink implements Link {
 
   send(frames: readonly Uint8Array<ArrayBuffer>[]): boolean {
     if (!this.#open || !this.#conn.open) return false;
+    // PeerJS buffers without bound: a peer that stops reading is dropped instead.
+    const queued = (this.#conn as { bufferSize?: number }).bufferSize ?? 0;
+    if (queued > MAX_QUEUED_FRAMES) {
+      this.#gone();
+      return false;
+    }
     try {
       for (const frame of frames) void this.#conn.send(frame);
     } catch {

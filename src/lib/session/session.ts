@@ -149,6 +149,14 @@ const SIGNED_REFUSALS = (code: string): boolean =>
   ].includes(code);
 
 const DEFAULT_RATE = { burst: 4000, perSecond: 2000 };
+/** `want`s answered per peer at once, and per second after that: each may send the whole log. */
+const WANT_RATE = { burst: 4, perSecond: 2 };
+/**
+ * How far around this browser's log head entries (beyond it, from the sequencer
+ * only), state hashes and round readiness are kept: bounds come from the head,
+ * not from trusting the sender.
+ */
+export const WINDOW = 256;
 const MAX_EVENTS = 200;
 const MAX_REFUSALS = 50;
 
@@ -205,6 +213,9 @@ export class Session {
   readonly #refusals: Refusal[] = [];
   readonly #events: TableEvent[] = [];
   readonly #buckets = new Map<PeerId, { tokens: number; at: number }>();
+  readonly #wantBuckets = new Map<PeerId, { tokens: number; at: number }>();
+  /** The last `want` this browser sent each peer: asked again only after a beat. */
+  readonly #asked = new Map<PeerId, { from: number; at: number }>();
   /** Each link's handshake: the nonces its hellos sign. */
   readonly #links: Links;
   /** Members the host removed (and their keys): their hellos are refused. */
@@ -889,6 +900,9 @@ export class Session {
   /** A link closed (or was replaced): what it proved is forgotten. */
   #linkClosed(peer: PeerId): void {
     this.#links.closed(peer);
+    this.#buckets.delete(peer);
+    this.#wantBuckets.delete(peer);
+    this.#asked.delete(peer);
     const member = this.#presence.unlink(peer);
     if (member) this.#event('INFO', `${this.#presence.get(member)?.name ?? member} left`);
     this.#hostCheck();
@@ -1086,13 +1100,17 @@ export class Session {
     this.#event(code, detail);
   }
 
-  #allowed(peer: PeerId): boolean {
+  #allowed(
+    peer: PeerId,
+    buckets = this.#buckets,
+    rate: { readonly burst: number; readonly perSecond: number } = this.#rate,
+  ): boolean {
     const now = this.#now();
-    const { burst, perSecond } = this.#rate;
-    const b = this.#buckets.get(peer) ?? { tokens: burst, at: now };
+    const { burst, perSecond } = rate;
+    const b = buckets.get(peer) ?? { tokens: burst, at: now };
     b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * perSecond);
     b.at = now;
-    this.#buckets.set(peer, b);
+    buckets.set(peer, b);
     if (b.tokens < 1) return false;
     b.tokens -= 1;
     return true;
@@ -1472,8 +1490,12 @@ export class Session {
     const fromHost = member === this.#host();
     if (seq < seg.ledger.seq) return;
     if (seq > seg.ledger.seq) {
+      if (!fromHost) return this.#drop('NOT_HOST', `entry ${seq} ahead of the log from ${member}`);
+      if (seq > seg.ledger.seq + WINDOW) {
+        return this.#drop('OUT_OF_WINDOW', `entry ${seq} from ${member}`);
+      }
       this.#ahead.set(seq, entry);
-      this.#send(peer, { t: 'want', game, from: seg.ledger.seq });
+      this.#ask(peer, game, seg.ledger.seq);
       return;
     }
     if (!this.#accept(seg, entry, fromHost, member)) return;
@@ -1512,6 +1534,7 @@ export class Session {
     this.#lastProgress = this.#now();
     this.#stall = null;
     this.#hashes.applied(seg);
+    this.#hashes.forget(seg.ledger.seq - WINDOW);
     if (this.isHost) this.#handBack();
     this.#schedulePump();
     this.#changed();
@@ -1521,18 +1544,35 @@ export class Session {
   #onBeat(member: string, peer: PeerId, game: string | null, seq: number, hash: string): void {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
-    if (seq > seg.ledger.seq) this.#send(peer, { t: 'want', game, from: seg.ledger.seq });
+    if (seq > seg.ledger.seq) this.#ask(peer, game, seg.ledger.seq);
     else if (seq > 0) this.#onHashes(member, game, seq - 1, [hash]);
   }
 
+  /** Asks a peer for the entries from `from` on, once per beat for the same position. */
+  #ask(peer: PeerId, game: string, from: number): void {
+    const last = this.#asked.get(peer);
+    const now = this.#now();
+    if (last?.from === from && now - last.at < this.timing.beatMs) return;
+    this.#asked.set(peer, { from, at: now });
+    this.#send(peer, { t: 'want', game, from });
+  }
+
+  /** A member's state hashes: only those within the window around the head are kept. */
   #onHashes(member: string, game: string, from: number, list: readonly string[]): void {
     const seg = this.#segment;
-    if (seg && game === seg.game) this.#hashes.received(seg, member, from, list);
+    if (!seg || game !== seg.game) return;
+    const low = Math.max(from, seg.ledger.seq - WINDOW);
+    const high = Math.min(from + list.length, seg.ledger.seq + WINDOW);
+    if (low >= high) return this.#drop('OUT_OF_WINDOW', `hashes from ${from} from ${member}`);
+    this.#hashes.received(seg, member, low, list.slice(low - from, high - from));
   }
 
   #onWant(peer: PeerId, game: string, from: number): void {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
+    if (!this.#allowed(peer, this.#wantBuckets, WANT_RATE)) {
+      return this.#drop('TOO_FREQUENT', `want from ${peer}`);
+    }
     const list = seg.ledger.log.slice(from);
     const head = seg.ledger.seq;
     if (list.length === 0) {
@@ -1555,11 +1595,19 @@ export class Session {
   ): void {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
+    // Beyond the head, only the sequencer's entries are kept, and only within the window.
+    const keep = member === this.#host();
+    let dropped = 0;
     list.forEach((entry, i) => {
       const seq = from + i;
       if (seq === seg.ledger.seq) this.#onEntry(member, peer, game, seq, entry);
-      else if (seq > seg.ledger.seq) this.#ahead.set(seq, entry);
+      else if (seq > seg.ledger.seq && keep && seq <= seg.ledger.seq + WINDOW) {
+        this.#ahead.set(seq, entry);
+      } else if (seq > seg.ledger.seq) dropped++;
     });
+    if (dropped > 0) {
+      this.#drop('OUT_OF_WINDOW', `${dropped} entries ahead of the log from ${member}`);
+    }
     if (this.#syncing?.delete(member) && this.#syncing.size === 0) {
       this.#syncing = null;
       this.#event('INFO', 'this browser now sequences the table');
@@ -1571,6 +1619,10 @@ export class Session {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
     if (seg.setup.seats[seat]?.member !== member) return this.#drop('UNKNOWN_PEER', 'ready');
+    const current = seg.ledger.any.record.round;
+    if (Math.abs(round - current) > 1) {
+      return this.#drop('OUT_OF_WINDOW', `ready for round ${round} from ${member}`);
+    }
     this.#markReady(round, seat);
     this.#schedulePump();
   }
@@ -1579,6 +1631,7 @@ export class Session {
     const set = this.#ready.get(round) ?? new Set<Seat>();
     set.add(seat);
     this.#ready.set(round, set);
+    for (const r of this.#ready.keys()) if (r < round - 1) this.#ready.delete(r);
   }
 
   /** A round left with its play over but secrets missing is audited without them (they are named). */
