@@ -1,4 +1,14 @@
-// One browser at one table, over any Transport. The API the table UI uses:
+// One browser at one table, over any Transport.
+//
+// Trust. A member id is a claim until the link it comes on proves the member's
+// key (a challenge from each side, a hello signed over both: links.ts); a member
+// seated in a signed setup is known only by its seat key, and a link speaks for
+// one member. Every message is dropped, with a reason in the event log, unless
+// its sender may send it (each kind's sender and checks are written on it in
+// wire.ts); what changes the game is checked against this browser's own log.
+// Bounds come from windows around the log head (WINDOW), not from trust.
+//
+// The API the table UI uses:
 //
 //   const s = await hostTable({ transport, room, member, name });   // or joinTable({..., contact})
 //   s.subscribe((snap) => …);  s.snapshot            // SessionSnapshot (snapshot.ts)
@@ -8,6 +18,7 @@
 //   playing:       s.move(seat, move)       // a local seat's move; 'choose' sets its E-2 choice
 //                  s.setAutoplay(seat, level | null) · s.ready(seat) · s.hint(seat)
 //   alarms (host): s.resolveStall('bot' | 'end')   // or keep waiting
+//   members (host): s.removeMember(member)          // one holding no seat in the game
 //   s.close()
 //
 // Every intent returns a SessionResult: refused intents change nothing and say why.

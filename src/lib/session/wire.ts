@@ -46,8 +46,9 @@ export type Wire =
   /**
    * The host's lobby: the setup being drawn up and who is at the table. Only
    * from the proven host (a newcomer takes the first, from whoever admitted it);
-   * at most 64 members. Replaces the draft while in the lobby and tells where
-   * each member can be linked (their keys still come from their own hellos).
+   * at most 64 members. It replaces the draft while in the lobby, sets the order
+   * of arrival (who hosts next) and where each member can be linked; keys still
+   * come from each member's own hello. Costs a link attempt per new member.
    */
   | { t: 'lobby'; room: string; draft: LobbyDraft; members: readonly MemberInfo[] }
   /** The host asks every seat to sign a setup (JSON text of a TableSetup). */
