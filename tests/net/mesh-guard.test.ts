@@ -81,6 +81,31 @@ describe('mesh links under attack', () => {
     for (const t of [a, b, c]) t.close();
   });
 
+  it('a guarded endpoint holds relayed offers until its guard comes, then checks and answers them', async () => {
+    const rtc = new FakeRtc();
+    const a = endpoint(rtc, 'ann');
+    const b = endpoint(rtc, 'bob');
+    const c = unwrap(
+      createManualEndpoint({
+        id: 'cat',
+        dialer: rtc.dialer(),
+        connectTimeoutMs: 2000,
+        guarded: true,
+      }),
+    );
+    await pair(a, b);
+    await pair(b, c);
+    await tick();
+    a.guardOffers(guard('ann', ['cat']));
+    const answers = rtc.answers;
+    const linking = a.connect('cat');
+    await tick(100);
+    expect(rtc.answers).toBe(answers); // Cat's session has not come yet: nothing answered unchecked
+    c.guardOffers(guard('cat', ['ann']));
+    expect((await linking).ok).toBe(true);
+    for (const t of [a, b, c]) t.close();
+  });
+
   it('a raw neighbour posing as another peer: its offer is never answered, its spoofed answer never taken', async () => {
     const rtc = new FakeRtc();
     const b = endpoint(rtc, 'bob');

@@ -35,6 +35,8 @@ export interface ManualEndpointOptions extends RtcOptions {
   readonly dialer?: Dialer;
   /** Tests only: the nonce source for offers (defaults to crypto). */
   readonly nonce?: () => number;
+  /** Relayed offers wait for an OfferGuard (see MeshOptions.guarded). */
+  readonly guarded?: boolean;
 }
 
 /** An offer made: its code, and the step that takes the answer. */
@@ -110,6 +112,7 @@ class ManualEndpoint extends Mesh implements ManualTransport {
       ...(options.connectTimeoutMs === undefined
         ? {}
         : { connectTimeoutMs: options.connectTimeoutMs }),
+      guarded: options.guarded ?? false,
       onClose: () => {
         for (const offerer of this.#offers) offerer.cancel();
         this.#offers.clear();

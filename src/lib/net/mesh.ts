@@ -87,6 +87,12 @@ export interface MeshOptions {
   readonly directFirst?: () => boolean;
   /** Called once by close(), before the links go. */
   readonly onClose?: () => void;
+  /**
+   * The layer above will install an OfferGuard (guardOffers): until it does,
+   * relayed offers and answers, ours and theirs, wait for it rather than go
+   * out unproven or be taken unchecked.
+   */
+  readonly guarded?: boolean;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
@@ -210,6 +216,9 @@ export class Mesh implements Transport {
   readonly #errors = new Listeners<[NetError]>();
   readonly #routeListeners = new Listeners<[]>();
   #guard: OfferGuard | null = null;
+  readonly #guarded: boolean;
+  /** Relayed offers and answers waiting for the guard to come. */
+  readonly #guardWaiters: (() => void)[] = [];
   /** Relayed offers being checked or answered, by the neighbour they came through. */
   readonly #offering = new Map<PeerId, number>();
   #announceQueued = false;
@@ -225,6 +234,7 @@ export class Mesh implements Transport {
     this.#direct = options.direct;
     this.#directFirst = options.directFirst ?? (() => false);
     this.#onShutDown = options.onClose;
+    this.#guarded = options.guarded ?? false;
   }
 
   get closed(): boolean {
@@ -318,7 +328,8 @@ export class Mesh implements Transport {
       pending.finish(offered);
       return;
     }
-    const proof = this.#guard ? await this.#guard.prove(peer, offered.value.sdp) : null;
+    const guard = await this.#currentGuard();
+    const proof = guard ? await guard.prove(peer, offered.value.sdp) : null;
     if (this.#pending.get(peer) !== pending) {
       offered.value.cancel();
       return;
@@ -380,6 +391,7 @@ export class Mesh implements Transport {
 
   guardOffers(guard: OfferGuard): Unsubscribe {
     this.#guard = guard;
+    for (const go of this.#guardWaiters.splice(0)) go();
     return () => {
       if (this.#guard === guard) this.#guard = null;
     };
@@ -422,6 +434,7 @@ export class Mesh implements Transport {
     }
     for (const answerer of this.#answering.values()) answerer.cancel();
     this.#answering.clear();
+    for (const go of this.#guardWaiters.splice(0)) go();
     const links = [...this.#links];
     this.#links.clear();
     this.#routes.clear();
@@ -542,10 +555,20 @@ export class Mesh implements Transport {
     }
   }
 
-  /** Whether a relayed offer or answer proves its sender (always, with no guard). */
+  /** The guard, once there is one if one is to come (null if none, or the mesh closed first). */
+  async #currentGuard(): Promise<OfferGuard | null> {
+    if (this.#guarded && !this.#guard && !this.#closed) {
+      await new Promise<void>((go) => this.#guardWaiters.push(go));
+    }
+    return this.#guard;
+  }
+
+  /** Whether a relayed offer or answer proves its sender (always, with no guard to ask). */
   async #proven(sig: Sig): Promise<boolean> {
-    if (!this.#guard || sig.sdp === undefined) return true;
-    const proven = await this.#guard.check(sig.from, sig.sdp, sig.proof ?? null);
+    if (sig.sdp === undefined) return true;
+    const guard = await this.#currentGuard();
+    if (!guard) return !this.#guarded;
+    const proven = await guard.check(sig.from, sig.sdp, sig.proof ?? null);
     if (!proven) {
       this.#errors.emit({ code: 'NETWORK', message: `an unproven ${sig.k} "from" ${sig.from}` });
     }
@@ -580,7 +603,8 @@ export class Mesh implements Transport {
       return;
     }
     this.#answering.set(from, answerer);
-    const proof = this.#guard ? await this.#guard.prove(from, answerer.sdp) : null;
+    const guard = await this.#currentGuard();
+    const proof = guard ? await guard.prove(from, answerer.sdp) : null;
     const route = this.#links.has(via) ? via : routesTo(from, this.#routes)[0];
     const message: Sig = {
       t: 'sig',
