@@ -128,6 +128,32 @@ describe('mesh links under attack', () => {
     b.close();
   });
 
+  it('a relay that answers an offer itself, "from" the peer it was for, is not taken for that peer', async () => {
+    const rtc = new FakeRtc();
+    const a = endpoint(rtc, 'ann');
+    a.guardOffers(guard('ann', ['cat']));
+    const relay = RawLink.into(a as unknown as Mesh, 'eve');
+    relay.control({ t: 'peers', p: ['cat'] });
+    await tick();
+    const linking = a.connect('cat');
+    await tick(50);
+    const offer = relay.controls.find((c) => c.t === 'sig' && c.k === 'offer');
+    expect(offer).toBeDefined();
+    const forged = unwrap(await rtc.dialer().answer(String(offer!.sdp)));
+    relay.control({
+      t: 'sig',
+      k: 'answer',
+      from: 'cat',
+      to: 'ann',
+      n: offer!.n,
+      sdp: forged.sdp,
+      proof: 'eve>ann:1',
+    });
+    expect((await linking).ok).toBe(false);
+    expect(a.peers()).not.toContain('cat');
+    a.close();
+  });
+
   it('offers with a new "from" each, through one neighbour: only a few are answered at once', async () => {
     const rtc = new FakeRtc();
     const b = endpoint(rtc, 'bob');
