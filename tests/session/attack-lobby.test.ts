@@ -52,7 +52,13 @@ describe('lobby flood (issue 21, hole 6)', () => {
   });
 
   it('70 browsers at one table: at most 64 members, and the guests still read the lobby', async () => {
-    const table = await openTable({ variant: 'mexican-train', people: 2, seed: 92 });
+    // The crowd sends no heartbeats: a long away limit keeps every one of them present.
+    const table = await openTable({
+      variant: 'mexican-train',
+      people: 2,
+      seed: 92,
+      timing: { ...FAST, awayMs: 120_000 },
+    });
     const [host, guest] = table.sessions as [Session, Session];
     for (let i = 0; i < 70; i++) {
       const t = transport(table.network, `crowd${i}`);
