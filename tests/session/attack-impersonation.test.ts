@@ -98,9 +98,9 @@ describe('impersonation (issue 21, hole 2)', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(guest.snapshot.ended).toBeNull();
     expect(rtc.answers).toBe(answers);
-    expect(
-      guest.snapshot.events.some((e) => /offer/.test(e.detail) || e.code === 'UNKNOWN_PEER'),
-    ).toBe(true);
+    const said = guest.snapshot.events.map((e) => e.detail);
+    expect(said.some((d) => /end from .*-evil before hello/.test(d))).toBe(true);
+    expect(said.some((d) => /relayed offer "from" .*-ann0 with no proof/.test(d))).toBe(true);
     await until('game over with the real host', gameOver([host, guest]));
     expect(guest.snapshot.ended).toBeNull();
     expect(guest.ledger?.log).toEqual(host.ledger?.log);
