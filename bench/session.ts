@@ -7,7 +7,12 @@
 //   every browser;
 // - entriesPerRound / bytesPerRound: log entries of the round, and every byte
 //   the four browsers sent (entries, hashes, heartbeats, sync);
-// - soloDealMs: a solo table (one person, three bots, all on one browser) dealt.
+// - soloDealMs: a solo table (one person, three bots, all on one browser) dealt;
+// - hostileHeapMB: the host's heap growth (after GC) while one seated browser of
+//   a live 3-browser table sends it 100,000 mixed hostile messages (issue 21).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { HOSTILE_KINDS, hostileMessage } from '../tests/session/hostile';
 import { createRng, type Move } from '../src/lib/engine';
 import { createMemoryNetwork, type Transport } from '../src/lib/net';
 import {
@@ -110,10 +115,75 @@ async function soloDeal(): Promise<number> {
   return ms;
 }
 
+/** Heap growth (MB, after GC) from 100,000 mixed hostile messages sent by one seated browser. */
+async function hostileHeap(): Promise<number> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const heap = (): number => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed / (1 << 20);
+  };
+  const network = createMemoryNetwork();
+  const rate = { burst: 1e9, perSecond: 1e9 };
+  const join = (id: string): Transport => {
+    const t = network.join(id);
+    if (!t.ok) throw new Error(t.error.message);
+    return t.value;
+  };
+  const timing = { beatMs: 50, awayMs: 2000, stallMs: 5000 };
+  const host = hostTable({
+    transport: join('h0'),
+    room: 'hostile',
+    member: 'm0',
+    name: 'A',
+    timing,
+    rate,
+    random: seeded(11),
+  });
+  const sessions: Session[] = [host];
+  for (let i = 1; i < 3; i++) {
+    const r = await joinTable({
+      transport: join(`h${i}`),
+      room: 'hostile',
+      member: `m${i}`,
+      name: `P${i}`,
+      timing,
+      rate,
+      random: seeded(11 + i),
+      contact: 'h0',
+    });
+    if (!r.ok) throw new Error(r.error.detail);
+    sessions.push(r.value);
+  }
+  await until(() => host.snapshot.seats.length === 3);
+  host.setOption('rounds', 1);
+  host.start();
+  await until(() => sessions.every((s) => s.snapshot.table !== null));
+  for (const s of sessions) s.setAutoplay(s.snapshot.table!.local[0]!.seat, 'easy');
+  await until(() => (host.snapshot.table?.seq ?? 0) > 5);
+  const context = { room: 'hostile', game: host.snapshot.table!.game, seat: 2 };
+  const hostile = sessions[2]!;
+  const before = heap();
+  for (let i = 0; i < 100_000; i++) {
+    const kind = HOSTILE_KINDS[i % HOSTILE_KINDS.length]!;
+    hostile.transport.send(
+      'h0',
+      hostileMessage(kind, Math.floor(i / HOSTILE_KINDS.length), context),
+    );
+    if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
+  }
+  await network.settle();
+  const grown = heap() - before;
+  for (const s of sessions) s.close();
+  return grown;
+}
+
 export async function run(): Promise<Record<string, unknown>> {
   await accelerate();
   const dealComputeMs = pureDeal();
   const soloDealMs = await soloDeal();
+  const hostileHeapMB = +(await hostileHeap()).toFixed(1);
   const network = createMemoryNetwork({ latencyMs: 1 });
   const bytes = { n: 0 };
   const join = (id: string) => {
@@ -192,6 +262,7 @@ export async function run(): Promise<Record<string, unknown>> {
     bytesPerRound: bytes.n - bytesBefore,
     staleSubmits,
     soloDealMs: Math.round(soloDealMs),
-    targets: { dealRatio: 2, moveMedianMs: 20 },
+    hostileHeapMB,
+    targets: { dealRatio: 2, moveMedianMs: 20, hostileHeapMB: 10 },
   };
 }

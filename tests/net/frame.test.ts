@@ -141,4 +141,14 @@ describe('SendQueue', () => {
     expect(sent).toEqual([0, 1, 2, 3, 4, 5]);
     expect(queue.waiting).toBe(0);
   });
+  it('refuses frames past its cap, queueing none of them, and takes them again once drained', () => {
+    const channel = { bufferedAmount: 1000, send() {} };
+    const queue = new SendQueue(channel, 250, 500);
+    expect(queue.push([new Uint8Array(300)])).toBe(true);
+    expect(queue.push([new Uint8Array(100), new Uint8Array(200)])).toBe(false);
+    expect(queue.waiting).toBe(1);
+    channel.bufferedAmount = 0;
+    queue.drain();
+    expect(queue.push([new Uint8Array(100), new Uint8Array(200)])).toBe(true);
+  });
 });

@@ -1,15 +1,23 @@
 // What online tables needed in the browser: a worker's bridged transport counts
 // a link the page already had as open once a connect succeeds; the worker keeps
-// link events that come before its session opens; and a browser greets a
-// returning member again (a reload's new link may silently replace the old one,
-// with no 'open' to greet on), at most once per away period.
+// link events that come before its session opens; and a browser answers each
+// new challenge on a link (a reload's new page may come on a link that silently
+// replaced the old one, with no 'open' to greet on) once, and no more.
 import { describe, expect, it } from 'vitest';
-import { Listeners, ok, type NetResult, type Payload, type PeerId, type Transport } from '$lib/net';
+import {
+  Listeners,
+  ok,
+  type NetResult,
+  type OfferGuard,
+  type Payload,
+  type PeerId,
+  type Transport,
+} from '$lib/net';
 import { signingKeyPair } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { hostTable } from '$lib/session';
 import { signHello } from '$lib/session/setup';
-import { BridgedTransport, type BridgeUp } from '$lib/session/transport-bridge';
+import { BridgedTransport, exposeTransport, type BridgeUp } from '$lib/session/transport-bridge';
 
 describe('BridgedTransport', () => {
   it('a successful connect to a peer the page already links counts as open', async () => {
@@ -38,6 +46,33 @@ describe('BridgedTransport', () => {
     expect(seen).toEqual(['open room-you', 'room-you: hello']);
     t.handle({ bridge: 'message', from: 'room-you', data: 'later' });
     expect(seen.at(-1)).toBe('room-you: later');
+  });
+
+  it('carries the session’s offer guard to the page’s transport, and takes it away again', async () => {
+    let pageGuard: OfferGuard | null = null;
+    const page = Object.assign(new FakeTransport('room-me', []), {
+      guardOffers(g: OfferGuard) {
+        pageGuard = g;
+        return () => {
+          pageGuard = null;
+        };
+      },
+    });
+    let worker: BridgedTransport | null = null;
+    const side = exposeTransport(page, (m) => worker?.handle(m));
+    worker = new BridgedTransport('room-me', [], (m) => side.handle(m));
+    const off = worker.guardOffers({
+      prove: (to, sdp) => Promise.resolve(`me>${to}:${sdp}`),
+      check: (from, _sdp, proof) => Promise.resolve(from === 'room-you' && proof === 'ok'),
+    });
+    const guard = pageGuard as OfferGuard | null;
+    expect(guard).not.toBeNull();
+    expect(await guard!.prove('room-you', 'sdp')).toBe('me>room-you:sdp');
+    expect(await guard!.check('room-you', 'sdp', 'ok')).toBe(true);
+    expect(await guard!.check('room-eve', 'sdp', 'ok')).toBe(false);
+    off();
+    expect(pageGuard).toBeNull();
+    side.dispose();
   });
 });
 
@@ -80,33 +115,52 @@ class FakeTransport implements Transport {
 }
 
 describe('Session hello', () => {
-  it('greets a known member again after an away period, not on every hello', () => {
+  it('answers each new challenge on a link with a hello, a repeated one not again', () => {
     let now = 1_000_000;
     const room = 'roomroom';
     const peer = `${room}-bob`;
     const transport = new FakeTransport(`${room}-ann`, [peer]);
     const session = hostTable({ transport, room, member: 'ann', name: 'Ann', now: () => now });
+    const sent = (kind: string) =>
+      transport.sent.filter((m) => m.peer === peer && String(m.data).includes(`"t":"${kind}"`));
+    // The link was open before the session: it is challenged at once.
+    expect(sent('challenge')).toHaveLength(1);
+    const challenge = (n: string) => JSON.stringify({ t: 'challenge', room, n });
+    transport.deliver(peer, challenge('bob-nonce-1'));
+    expect(sent('hello')).toHaveLength(1); // answered
+    now += 1000;
+    transport.deliver(peer, challenge('bob-nonce-1'));
+    expect(sent('hello')).toHaveLength(1); // not again: no ping-pong
+    transport.deliver(peer, challenge('bob-nonce-2')); // Bob's page started afresh
+    expect(sent('hello')).toHaveLength(2);
+    const [first, second] = sent('hello').map((m) => JSON.parse(String(m.data)) as { n: string });
+    expect(second!.n).not.toBe(first!.n); // a fresh nonce of ours for the fresh start
+    // A hello signed for another link's nonces proves nothing here.
     const pair = signingKeyPair(new Uint8Array(32).fill(7));
     if (!pair) throw new Error('a key pair');
-    const hello = JSON.stringify({
-      t: 'hello',
+    const binding = {
       room,
       member: 'bob',
       name: 'Bob',
-      key: toBase64url(pair.publicKey),
-      sig: signHello(room, 'bob', peer, 'Bob', pair.secretKey),
-    });
-    const hellosTo = () =>
-      transport.sent.filter((m) => m.peer === peer && String(m.data).includes('"hello"')).length;
-
-    transport.deliver(peer, hello);
-    expect(hellosTo()).toBe(1); // a newcomer is greeted
-    now += 1000;
-    transport.deliver(peer, hello);
-    expect(hellosTo()).toBe(1); // not again at once: no ping-pong
-    now += 10_000;
-    transport.deliver(peer, hello); // Bob reloaded: his new page needs our hello
-    expect(hellosTo()).toBe(2);
+      from: peer,
+      to: transport.id,
+      challenge: 'a nonce of another link',
+      nonce: 'bob-nonce-2',
+    };
+    transport.deliver(
+      peer,
+      JSON.stringify({
+        t: 'hello',
+        room,
+        member: 'bob',
+        name: 'Bob',
+        key: toBase64url(pair.publicKey),
+        n: 'bob-nonce-2',
+        sig: signHello(binding, pair.secretKey),
+      }),
+    );
+    expect(session.snapshot.members.map((m) => m.member)).toEqual(['ann']);
+    expect(session.stats.dropped.get('UNKNOWN_PEER')).toBe(1);
     session.close();
   });
 });

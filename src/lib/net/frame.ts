@@ -191,6 +191,9 @@ export interface Channel {
   readonly bufferedAmount: number;
 }
 
+/** Bytes a send queue holds at most: a peer that does not read is dropped, not buffered for. */
+export const MAX_QUEUED = 16 << 20;
+
 /**
  * Feeds frames to a channel without overfilling its buffer (a data channel
  * throws, and closes, when more than ~16 MiB is queued). Call `drain()` when
@@ -199,12 +202,15 @@ export interface Channel {
 export class SendQueue {
   readonly #channel: Channel;
   readonly #high: number;
+  readonly #max: number;
   readonly #queue: Uint8Array<ArrayBuffer>[] = [];
   #head = 0;
+  #bytes = 0;
 
-  constructor(channel: Channel, highWater = 1 << 20) {
+  constructor(channel: Channel, highWater = 1 << 20, max = MAX_QUEUED) {
     this.#channel = channel;
     this.#high = highWater;
+    this.#max = max;
   }
 
   /** Frames waiting for room in the channel's buffer. */
@@ -212,9 +218,14 @@ export class SendQueue {
     return this.#queue.length - this.#head;
   }
 
-  push(frames: readonly Uint8Array<ArrayBuffer>[]): void {
+  /** Queues frames and sends what fits; false (nothing queued) when the queue would pass its cap. */
+  push(frames: readonly Uint8Array<ArrayBuffer>[]): boolean {
+    const size = frames.reduce((n, f) => n + f.byteLength, 0);
+    if (this.#bytes + size > this.#max) return false;
+    this.#bytes += size;
     this.#queue.push(...frames);
     this.drain();
+    return true;
   }
 
   /** Send what fits; throws what the channel throws. */
@@ -222,6 +233,7 @@ export class SendQueue {
     while (this.#head < this.#queue.length && this.#channel.bufferedAmount < this.#high) {
       const frame = this.#queue[this.#head]!;
       this.#queue[this.#head++] = EMPTY;
+      this.#bytes -= frame.byteLength;
       this.#channel.send(frame);
     }
     if (this.#head === this.#queue.length) {
@@ -236,6 +248,7 @@ export class SendQueue {
   clear(): void {
     this.#queue.length = 0;
     this.#head = 0;
+    this.#bytes = 0;
   }
 }
 

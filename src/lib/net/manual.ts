@@ -20,6 +20,7 @@ import {
   fail,
   ok,
   type NetResult,
+  type OfferGuard,
   type PeerId,
   type Transport,
   type Unsubscribe,
@@ -34,6 +35,8 @@ export interface ManualEndpointOptions extends RtcOptions {
   readonly dialer?: Dialer;
   /** Tests only: the nonce source for offers (defaults to crypto). */
   readonly nonce?: () => number;
+  /** Relayed offers wait for an OfferGuard (see MeshOptions.guarded). */
+  readonly guarded?: boolean;
 }
 
 /** An offer made: its code, and the step that takes the answer. */
@@ -66,6 +69,7 @@ export interface ManualTransport extends Transport {
   reachable(): readonly PeerId[];
   /** A neighbour's links changed (what `routes()` and `reachable()` say). */
   onRoutes(listener: () => void): Unsubscribe;
+  guardOffers(guard: OfferGuard): Unsubscribe;
 }
 
 /** Read a code without using it (for a UI to say whose offer it is, or what is wrong). */
@@ -108,6 +112,7 @@ class ManualEndpoint extends Mesh implements ManualTransport {
       ...(options.connectTimeoutMs === undefined
         ? {}
         : { connectTimeoutMs: options.connectTimeoutMs }),
+      guarded: options.guarded ?? false,
       onClose: () => {
         for (const offerer of this.#offers) offerer.cancel();
         this.#offers.clear();

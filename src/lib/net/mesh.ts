@@ -6,13 +6,19 @@
 //
 // Control messages (JSON, in control frames only):
 //   { t: 'peers', p: [ids] }   the sender's linked peers, sent on every change
-//   { t: 'sig', k: 'offer' | 'answer' | 'unreachable', from, to, n, sdp? }
+//   { t: 'sig', k: 'offer' | 'answer' | 'unreachable', from, to, n, sdp?, proof? }
 //                              relayed signalling: a neighbour forwards it one
 //                              hop, to its own link to `to`, only if `from` is
 //                              the neighbour that sent it (no loops, no
 //                              second hop); one it cannot deliver is dropped
-//                              and the sender told ('unreachable')
+//                              and the sender told ('unreachable'). With an
+//                              OfferGuard, an offer or answer is taken only if
+//                              its proof shows `from` sent that SDP (a relay
+//                              cannot pose as another peer), and few at once
+//                              from one neighbour
 //   { t: 'bye' }               the sender is closing this link
+// Control frames are rate-limited per link. A link that is replaced (a newer
+// one to the same peer) closes visibly: close, then open, before its first frame.
 import { frameControl, framePayload, Reassembler } from './frame';
 import {
   checkPayload,
@@ -21,6 +27,7 @@ import {
   ok,
   type NetError,
   type NetResult,
+  type OfferGuard,
   type Payload,
   type PeerId,
   type Transport,
@@ -80,6 +87,12 @@ export interface MeshOptions {
   readonly directFirst?: () => boolean;
   /** Called once by close(), before the links go. */
   readonly onClose?: () => void;
+  /**
+   * The layer above will install an OfferGuard (guardOffers): until it does,
+   * relayed offers and answers, ours and theirs, wait for it rather than go
+   * out unproven or be taken unchecked.
+   */
+  readonly guarded?: boolean;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
@@ -93,7 +106,18 @@ interface Sig {
   readonly to: PeerId;
   readonly n: number;
   readonly sdp?: string;
+  /** The sender's proof for its offer or answer (see OfferGuard). */
+  readonly proof?: string;
 }
+
+/** Largest proof carried with an offer or answer. */
+const MAX_PROOF = 4096;
+/** Relayed offers being checked or answered at once, per neighbour and in all. */
+const MAX_OFFERS_PER_LINK = 4;
+const MAX_OFFERS = 16;
+/** Control frames a neighbour may send at once, and per second after that. */
+const CONTROL_BURST = 64;
+const CONTROL_PER_SECOND = 16;
 
 type Control = { readonly t: 'peers'; readonly p: readonly PeerId[] } | Sig | { readonly t: 'bye' };
 
@@ -115,6 +139,9 @@ export function parseControl(message: unknown): Control | undefined {
       }
       if (typeof m.n !== 'number' || !Number.isInteger(m.n)) return undefined;
       if (m.k !== 'unreachable' && typeof m.sdp !== 'string') return undefined;
+      if (m.proof !== undefined && (typeof m.proof !== 'string' || m.proof.length > MAX_PROOF)) {
+        return undefined;
+      }
       return {
         t: 'sig',
         k: m.k as SigKind,
@@ -122,6 +149,7 @@ export function parseControl(message: unknown): Control | undefined {
         to: m.to,
         n: m.n,
         ...(typeof m.sdp === 'string' ? { sdp: m.sdp } : {}),
+        ...(typeof m.proof === 'string' ? { proof: m.proof } : {}),
       };
     }
     default:
@@ -165,6 +193,9 @@ interface Pending {
 interface Wired {
   readonly link: Link;
   readonly reassembler: Reassembler;
+  /** Control frames this link may still send now (refilled over time). */
+  tokens: number;
+  at: number;
 }
 
 export class Mesh implements Transport {
@@ -184,6 +215,12 @@ export class Mesh implements Transport {
   readonly #closes = new Listeners<[PeerId]>();
   readonly #errors = new Listeners<[NetError]>();
   readonly #routeListeners = new Listeners<[]>();
+  #guard: OfferGuard | null = null;
+  readonly #guarded: boolean;
+  /** Relayed offers and answers waiting for the guard to come. */
+  readonly #guardWaiters: (() => void)[] = [];
+  /** Relayed offers being checked or answered, by the neighbour they came through. */
+  readonly #offering = new Map<PeerId, number>();
   #announceQueued = false;
   #nonce = 1;
   #closed = false;
@@ -197,28 +234,40 @@ export class Mesh implements Transport {
     this.#direct = options.direct;
     this.#directFirst = options.directFirst ?? (() => false);
     this.#onShutDown = options.onClose;
+    this.#guarded = options.guarded ?? false;
   }
 
   get closed(): boolean {
     return this.#closed;
   }
 
-  /** Make `link` the link to `peer` (a newer link replaces an older one). */
+  /**
+   * Make `link` the link to `peer`. A newer link replaces an older one visibly:
+   * the old one closes (onClose) and the new one opens (onOpen) before any of
+   * its frames is delivered, so nothing said on the old link is taken as said on it.
+   */
   adopt(peer: PeerId, link: Link): void {
     if (this.#closed || peer === this.id) {
       link.close();
       return;
     }
     const previous = this.#links.get(peer);
-    const wired: Wired = { link, reassembler: new Reassembler() };
-    this.#links.delete(peer);
+    if (previous) {
+      previous.link.close();
+      this.#linkGone(peer, previous);
+    }
+    const wired: Wired = {
+      link,
+      reassembler: new Reassembler(),
+      tokens: CONTROL_BURST,
+      at: Date.now(),
+    };
     this.#links.set(peer, wired);
+    this.#opens.emit(peer);
     link.listen({
       frame: (frame) => this.#frame(peer, wired, frame),
       closed: () => this.#linkGone(peer, wired),
     });
-    if (previous) previous.link.close();
-    else this.#opens.emit(peer);
     link.send(frameControl({ t: 'peers', p: this.peers() }));
     this.#announce();
     this.#pending.get(peer)?.finish(ok(undefined));
@@ -279,6 +328,12 @@ export class Mesh implements Transport {
       pending.finish(offered);
       return;
     }
+    const guard = await this.#currentGuard();
+    const proof = guard ? await guard.prove(peer, offered.value.sdp) : null;
+    if (this.#pending.get(peer) !== pending) {
+      offered.value.cancel();
+      return;
+    }
     const nonce = this.#nonce++;
     pending.offer = { nonce, offerer: offered.value };
     const sent = this.#sendControl(via, {
@@ -288,6 +343,7 @@ export class Mesh implements Transport {
       to: peer,
       n: nonce,
       sdp: offered.value.sdp,
+      ...(proof === null ? {} : { proof }),
     });
     if (!sent) pending.finish(fail('CLOSED', `the link to ${via} closed`));
   }
@@ -333,6 +389,14 @@ export class Mesh implements Transport {
     return this.#routeListeners.add(listener);
   }
 
+  guardOffers(guard: OfferGuard): Unsubscribe {
+    this.#guard = guard;
+    for (const go of this.#guardWaiters.splice(0)) go();
+    return () => {
+      if (this.#guard === guard) this.#guard = null;
+    };
+  }
+
   disconnect(peer: PeerId): void {
     const wired = this.#links.get(peer);
     if (!wired) return;
@@ -370,6 +434,7 @@ export class Mesh implements Transport {
     }
     for (const answerer of this.#answering.values()) answerer.cancel();
     this.#answering.clear();
+    for (const go of this.#guardWaiters.splice(0)) go();
     const links = [...this.#links];
     this.#links.clear();
     this.#routes.clear();
@@ -411,6 +476,7 @@ export class Mesh implements Transport {
       this.#messages.emit(peer, message.data);
       return;
     }
+    if (!this.#controlAllowed(wired)) return;
     const control = parseControl(message.message);
     if (!control) return;
     switch (control.t) {
@@ -454,26 +520,71 @@ export class Mesh implements Transport {
           pending.finish(fail('PEER_UNAVAILABLE', `${sender} has no link to ${sig.from}`));
         }
         return;
-      case 'answer':
-        if (pending?.offer?.nonce !== sig.n || sig.sdp === undefined) return;
-        void pending.offer.offerer.accept(sig.sdp).then((result) => {
-          if (!result.ok) pending.finish(result);
-          else if (this.#pending.get(sig.from) === pending || !this.#links.has(sig.from)) {
-            this.adopt(sig.from, result.value);
-          } else result.value.close();
+      case 'answer': {
+        const offer = pending?.offer;
+        if (!pending || offer?.nonce !== sig.n || sig.sdp === undefined) return;
+        const sdp = sig.sdp;
+        void this.#proven(sig).then((proven) => {
+          if (!proven || pending.offer !== offer) return;
+          void offer.offerer.accept(sdp).then((result) => {
+            if (!result.ok) pending.finish(result);
+            else if (this.#pending.get(sig.from) === pending || !this.#links.has(sig.from)) {
+              this.adopt(sig.from, result.value);
+            } else result.value.close();
+          });
         });
         return;
-      case 'offer':
+      }
+      case 'offer': {
         if (sig.sdp === undefined) return;
-        // Both dialled at once: the lower id's offer wins.
-        if (pending?.offer) {
-          if (this.id < sig.from) return;
-          pending.offer.offerer.cancel();
-          pending.offer = undefined;
+        // Each offer may open a connection: only a few at once through one neighbour.
+        const via = this.#offering.get(sender) ?? 0;
+        const all = [...this.#offering.values()].reduce((a, b) => a + b, 0);
+        if (via >= MAX_OFFERS_PER_LINK || all >= MAX_OFFERS) {
+          this.#errors.emit({ code: 'NETWORK', message: `too many offers through ${sender}` });
+          return;
         }
-        void this.#answer(sender, sig.from, sig.n, sig.sdp);
+        this.#offering.set(sender, via + 1);
+        void this.#offered(sender, sig, sig.sdp).finally(() => {
+          const left = (this.#offering.get(sender) ?? 1) - 1;
+          if (left > 0) this.#offering.set(sender, left);
+          else this.#offering.delete(sender);
+        });
         return;
+      }
     }
+  }
+
+  /** The guard, once there is one if one is to come (null if none, or the mesh closed first). */
+  async #currentGuard(): Promise<OfferGuard | null> {
+    if (this.#guarded && !this.#guard && !this.#closed) {
+      await new Promise<void>((go) => this.#guardWaiters.push(go));
+    }
+    return this.#guard;
+  }
+
+  /** Whether a relayed offer or answer proves its sender (always, with no guard to ask). */
+  async #proven(sig: Sig): Promise<boolean> {
+    if (sig.sdp === undefined) return true;
+    const guard = await this.#currentGuard();
+    if (!guard) return !this.#guarded;
+    const proven = await guard.check(sig.from, sig.sdp, sig.proof ?? null);
+    if (!proven) {
+      this.#errors.emit({ code: 'NETWORK', message: `an unproven ${sig.k} "from" ${sig.from}` });
+    }
+    return proven && !this.#closed;
+  }
+
+  async #offered(via: PeerId, sig: Sig, sdp: string): Promise<void> {
+    if (!(await this.#proven(sig))) return;
+    // Both dialled at once: the lower id's offer wins.
+    const pending = this.#pending.get(sig.from);
+    if (pending?.offer) {
+      if (this.id < sig.from) return;
+      pending.offer.offerer.cancel();
+      pending.offer = undefined;
+    }
+    await this.#answer(via, sig.from, sig.n, sdp);
   }
 
   async #answer(via: PeerId, from: PeerId, nonce: number, sdp: string): Promise<void> {
@@ -492,6 +603,8 @@ export class Mesh implements Transport {
       return;
     }
     this.#answering.set(from, answerer);
+    const guard = await this.#currentGuard();
+    const proof = guard ? await guard.prove(from, answerer.sdp) : null;
     const route = this.#links.has(via) ? via : routesTo(from, this.#routes)[0];
     const message: Sig = {
       t: 'sig',
@@ -500,6 +613,7 @@ export class Mesh implements Transport {
       to: from,
       n: nonce,
       sdp: answerer.sdp,
+      ...(proof === null ? {} : { proof }),
     };
     if (route === undefined || !this.#sendControl(route, message)) {
       answerer.cancel();
@@ -516,6 +630,19 @@ export class Mesh implements Transport {
       return;
     }
     this.adopt(from, link.value);
+  }
+
+  /** A token bucket per link for control frames: a flood of them is dropped. */
+  #controlAllowed(wired: Wired): boolean {
+    const now = Date.now();
+    wired.tokens = Math.min(
+      CONTROL_BURST,
+      wired.tokens + ((now - wired.at) / 1000) * CONTROL_PER_SECOND,
+    );
+    wired.at = now;
+    if (wired.tokens < 1) return false;
+    wired.tokens -= 1;
+    return true;
   }
 
   #sendControl(peer: PeerId, message: Control): boolean {

@@ -32,6 +32,8 @@ export interface PeerTransportOptions {
   readonly timeoutMs?: number;
   /** PeerJS log level (0 none … 3 all). */
   readonly debug?: 0 | 1 | 2 | 3;
+  /** Relayed offers wait for an OfferGuard (see MeshOptions.guarded). */
+  readonly guarded?: boolean;
 }
 
 /** What PeerJS accepts as an id. */
@@ -89,7 +91,8 @@ export async function openPeerTransport(
       if (!result.ok) peer.destroy();
       resolve(result);
     };
-    const onOpen = (id: string): void => settle(ok(peerTransport(peer, id, timeoutMs)));
+    const onOpen = (id: string): void =>
+      settle(ok(peerTransport(peer, id, timeoutMs, options.guarded ?? false)));
     const onError = (error: PeerError<string>): void => {
       settle(fail(openErrorCode(error.type), error.message));
     };
@@ -133,6 +136,9 @@ function toBytes(data: unknown): Uint8Array | undefined {
   return undefined;
 }
 
+/** Frames PeerJS may hold for one link (16 KiB each: 16 MiB in all) before the link is dropped. */
+const MAX_QUEUED_FRAMES = 1024;
+
 /** A PeerJS data connection ('raw' serialization) as a mesh link. */
 class PeerJsLink implements Link {
   readonly #conn: DataConnection;
@@ -161,6 +167,12 @@ class PeerJsLink implements Link {
 
   send(frames: readonly Uint8Array<ArrayBuffer>[]): boolean {
     if (!this.#open || !this.#conn.open) return false;
+    // PeerJS buffers without bound: a peer that stops reading is dropped instead.
+    const queued = (this.#conn as { bufferSize?: number }).bufferSize ?? 0;
+    if (queued > MAX_QUEUED_FRAMES) {
+      this.#gone();
+      return false;
+    }
     try {
       for (const frame of frames) void this.#conn.send(frame);
     } catch {
@@ -192,7 +204,7 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function peerTransport(peer: Peer, id: PeerId, timeoutMs: number): PeerTransport {
+function peerTransport(peer: Peer, id: PeerId, timeoutMs: number, guarded: boolean): PeerTransport {
   /** Direct connects waiting for PeerJS, by remote id (for 'peer-unavailable'). */
   const waiting = new Map<PeerId, (result: NetResult<void>) => void>();
 
@@ -255,6 +267,7 @@ function peerTransport(peer: Peer, id: PeerId, timeoutMs: number): PeerTransport
     direct,
     directFirst: () => !peer.disconnected && !peer.destroyed,
     connectTimeoutMs: 2 * timeoutMs,
+    guarded,
     onClose: () => {
       for (const settle of [...waiting.values()]) settle(fail('CLOSED', 'transport closed'));
       peer.destroy();

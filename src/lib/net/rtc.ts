@@ -85,7 +85,11 @@ class RtcLink implements Link {
 
   send(frames: readonly Uint8Array<ArrayBuffer>[]): boolean {
     if (!this.#open || this.#channel.readyState !== 'open') return false;
-    this.#queue.push(frames);
+    // A peer that stops reading while we keep sending is dropped once the queue is full.
+    if (!this.#queue.push(frames)) {
+      this.#gone();
+      return false;
+    }
     return this.#drain();
   }
 

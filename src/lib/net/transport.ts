@@ -53,6 +53,18 @@ export const fail = <T = never>(code: NetErrorCode, message: string): NetResult<
 /** Call to remove a listener. */
 export type Unsubscribe = () => void;
 
+/**
+ * What a transport that relays WebRTC offers through its links asks of the
+ * layer above (net knows no keys): a proof of this endpoint for an offer or
+ * answer it sends, and whether one it received proves its sender. Opaque here.
+ */
+export interface OfferGuard {
+  /** A proof that this endpoint sends `sdp` to `to`; null sends none. */
+  prove(to: PeerId, sdp: string): Promise<string | null>;
+  /** Whether `proof` shows that `from` sent `sdp` to this endpoint. */
+  check(from: PeerId, sdp: string, proof: string | null): Promise<boolean>;
+}
+
 export interface Transport {
   /** This endpoint's id, as other peers must address it. */
   readonly id: PeerId;
@@ -80,6 +92,11 @@ export interface Transport {
   /** Close every link and release the id. Idempotent. */
   close(): void;
   readonly closed: boolean;
+  /**
+   * Relayed offers and answers are delivered only when `guard` accepts their
+   * proof (transports that relay offers; the others have nothing to guard).
+   */
+  guardOffers?(guard: OfferGuard): Unsubscribe;
 }
 
 /** Checks a payload before it is queued; shared by every transport. */

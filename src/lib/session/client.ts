@@ -40,6 +40,8 @@ export interface TableClient {
   hint(seat: Seat): Promise<SessionResult<Move>>;
   resolveStall(action: 'bot' | 'end'): Promise<SessionResult<true>>;
   seatNewcomer(member: string): Promise<SessionResult<true>>;
+  /** The host removes a member with no seat in the game (in the lobby, its seats go too). */
+  removeMember(member: string): Promise<SessionResult<true>>;
   /** The signed game so far (for a downloadable record). */
   record(): Promise<SessionResult<{ room: string; segments: readonly RecordSegment[] }>>;
   close(): void;
@@ -74,6 +76,7 @@ export function clientFor(
     hint: (seat) => now(() => session.hint(seat)),
     resolveStall: (action) => now(() => session.resolveStall(action)),
     seatNewcomer: (member) => now(() => session.seatNewcomer(member)),
+    removeMember: (member) => now(() => session.removeMember(member)),
     record: () => now(() => session.record()),
     close: () => {
       session.close();

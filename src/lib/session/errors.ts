@@ -25,6 +25,8 @@ export const SESSION_ERROR_CODES = [
   'REFUSED',
   /** An entry already applied, or one for a position already taken (stale). */
   'STALE',
+  /** A log position (or round) too far from this browser's head to be kept. */
+  'OUT_OF_WINDOW',
   /** Two different entries signed by one seat for one position in the log. */
   'EQUIVOCATION',
 ] as const;

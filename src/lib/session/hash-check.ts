@@ -65,6 +65,11 @@ export class HashCheck {
     });
   }
 
+  /** Hashes for positions before `below` that some member never sent are forgotten. */
+  forget(below: number): void {
+    for (const seq of this.#peerHashes.keys()) if (seq < below) this.#peerHashes.delete(seq);
+  }
+
   /** A new segment: hashes of the old one are forgotten. */
   reset(): void {
     this.#peerHashes.clear();

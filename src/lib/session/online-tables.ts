@@ -54,7 +54,12 @@ export function parseInvite(search: string): SessionResult<Invite | null> {
 }
 
 async function openEndpoint(room: string, member: string, signalling: Signalling) {
-  const transport = await openPeerTransport({ signalling, id: peerIdFor(room, member) });
+  const transport = await openPeerTransport({
+    signalling,
+    id: peerIdFor(room, member),
+    // Relayed links wait for the session's proof of who dials (its worker may start after the link).
+    guarded: true,
+  });
   if (!transport.ok) {
     const reason =
       transport.error.code === 'SIGNALLING_UNREACHABLE' || transport.error.code === 'TIMEOUT'

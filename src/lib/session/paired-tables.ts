@@ -181,6 +181,8 @@ function endpoint(room: string, member: string, o: Omit<PairedOptions, 'name'>) 
     id: peerIdFor(room, member),
     iceServers: o.iceServers ?? [],
     openTimeoutMs: ANSWER_WAIT_MS,
+    // Relayed links wait for the session's proof of who dials (its worker may start after the link).
+    guarded: true,
   });
   return made.ok ? ok(made.value) : fail<never>('NOT_NOW', made.error.message);
 }

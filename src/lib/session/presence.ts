@@ -1,5 +1,9 @@
 // Who is at the table: each member's name, link and key, when it was last heard, and who hosts.
+// A member is present only on a link where it proved its key (links.ts).
 import type { PeerId } from '$lib/net';
+
+/** Members a table holds at most (the lobby guests parse lists no longer). */
+export const MAX_MEMBERS = 64;
 
 export interface Member {
   readonly name: string;
@@ -56,7 +60,8 @@ export class Presence {
   present(member: string): boolean {
     if (member === this.#me) return true;
     const m = this.#members.get(member);
-    if (!m?.peer || !this.#peers().includes(m.peer)) return false;
+    if (!m?.peer || this.#byPeer.get(m.peer) !== member) return false;
+    if (!this.#peers().includes(m.peer)) return false;
     return this.#now() - m.lastHeard <= this.#awayMs;
   }
 
@@ -99,6 +104,35 @@ export class Presence {
     return !known;
   }
 
+  /**
+   * Whether `member` may be known here: room for one more (at most MAX_MEMBERS),
+   * making it by forgetting the earliest member that is away and holds no seat.
+   */
+  admit(member: string, seated: readonly string[]): boolean {
+    if (this.#members.has(member) || this.#members.size < MAX_MEMBERS) return true;
+    const away = this.#order.find((m) => m !== this.#me && !seated.includes(m) && !this.present(m));
+    if (away === undefined) return false;
+    this.forget(away);
+    return true;
+  }
+
+  /** The link to `peer` closed or was replaced: nothing said on it speaks for a member now. */
+  unlink(peer: PeerId): string | undefined {
+    const member = this.#byPeer.get(peer);
+    this.#byPeer.delete(peer);
+    return member;
+  }
+
+  /** A member the host removed (or one forgotten to make room). */
+  forget(member: string): void {
+    const m = this.#members.get(member);
+    if (!m || member === this.#me) return;
+    if (m.peer && this.#byPeer.get(m.peer) === member) this.#byPeer.delete(m.peer);
+    this.#members.delete(member);
+    this.#order = this.#order.filter((x) => x !== member);
+    this.#hostClaims.delete(member);
+  }
+
   heard(member: string): void {
     const m = this.#members.get(member);
     if (m) this.#members.set(member, { ...m, lastHeard: this.#now() });
@@ -120,6 +154,7 @@ export class Presence {
 
   /** A member met through the host's lobby, known by name and link until its own hello. */
   meet(member: string, name: string, peer: PeerId): void {
+    if (!this.#members.has(member) && this.#members.size >= MAX_MEMBERS) return;
     if (!this.#order.includes(member)) this.#order.push(member);
     if (!this.#members.has(member)) {
       this.#members.set(member, { name, peer, key: '', lastHeard: 0 });

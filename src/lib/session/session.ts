@@ -1,4 +1,14 @@
-// One browser at one table, over any Transport. The API the table UI uses:
+// One browser at one table, over any Transport.
+//
+// Trust. A member id is a claim until the link it comes on proves the member's
+// key (a challenge from each side, a hello signed over both: links.ts); a member
+// seated in a signed setup is known only by its seat key, and a link speaks for
+// one member. Every message is dropped, with a reason in the event log, unless
+// its sender may send it (each kind's sender and checks are written on it in
+// wire.ts); what changes the game is checked against this browser's own log.
+// Bounds come from windows around the log head (WINDOW), not from trust.
+//
+// The API the table UI uses:
 //
 //   const s = await hostTable({ transport, room, member, name });   // or joinTable({..., contact})
 //   s.subscribe((snap) => …);  s.snapshot            // SessionSnapshot (snapshot.ts)
@@ -8,6 +18,7 @@
 //   playing:       s.move(seat, move)       // a local seat's move; 'choose' sets its E-2 choice
 //                  s.setAutoplay(seat, level | null) · s.ready(seat) · s.hint(seat)
 //   alarms (host): s.resolveStall('bot' | 'end')   // or keep waiting
+//   members (host): s.removeMember(member)          // one holding no seat in the game
 //   s.close()
 //
 // Every intent returns a SessionResult: refused intents change nothing and say why.
@@ -31,7 +42,7 @@ import { chooseMove, hint as hintMove, type BotLevel } from '$lib/bots';
 import { createRng, type Move, type Seat, type VariantId, variantOf } from '$lib/engine';
 import { joinSeat } from '$lib/engine/variants/mexican-train';
 import type { MtState } from '$lib/engine/variants/mexican-train/state';
-import type { PeerId, Transport } from '$lib/net';
+import type { OfferGuard, PeerId, Transport } from '$lib/net';
 import {
   applyEntry,
   auditTable,
@@ -52,14 +63,16 @@ import {
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { fail, ok, type SessionErrorCode, type SessionResult } from './errors';
 import { HashCheck } from './hash-check';
+import { Links } from './links';
 import { OwnEntries } from './own-entries';
-import { Presence } from './presence';
+import { MAX_MEMBERS, Presence } from './presence';
 import type { Ledger } from './ledger';
 import { betweenRounds, openSegment, replay, type SeatKeys, type Segment } from './segment';
 import { tableView } from './session-view';
 import {
   checkAgreement,
   checkHello,
+  checkOffer,
   checkOptions,
   cleanName,
   gameId,
@@ -67,6 +80,7 @@ import {
   setupJson,
   signAgreement,
   signHello,
+  signOffer,
   type Agreement,
   type SeatSetup,
   type TableSetup,
@@ -146,6 +160,14 @@ const SIGNED_REFUSALS = (code: string): boolean =>
   ].includes(code);
 
 const DEFAULT_RATE = { burst: 4000, perSecond: 2000 };
+/** `want`s answered per peer at once, and per second after that: each may send the whole log. */
+const WANT_RATE = { burst: 4, perSecond: 2 };
+/**
+ * How far around this browser's log head entries (beyond it, from the sequencer
+ * only), state hashes and round readiness are kept: bounds come from the head,
+ * not from trusting the sender.
+ */
+export const WINDOW = 256;
 const MAX_EVENTS = 200;
 const MAX_REFUSALS = 50;
 
@@ -202,8 +224,13 @@ export class Session {
   readonly #refusals: Refusal[] = [];
   readonly #events: TableEvent[] = [];
   readonly #buckets = new Map<PeerId, { tokens: number; at: number }>();
-  /** When this browser last sent its hello to each peer. */
-  readonly #greeted = new Map<PeerId, number>();
+  readonly #wantBuckets = new Map<PeerId, { tokens: number; at: number }>();
+  /** The last `want` this browser sent each peer: asked again only after a beat. */
+  readonly #asked = new Map<PeerId, { from: number; at: number }>();
+  /** Each link's handshake: the nonces its hellos sign. */
+  readonly #links: Links;
+  /** Members the host removed (and their keys): their hellos are refused. */
+  readonly #removed = new Set<string>();
   readonly #listeners = new Set<(s: SessionSnapshot) => void>();
   readonly #unsubscribe: (() => void)[] = [];
   #timer: ReturnType<typeof setInterval> | null = null;
@@ -232,6 +259,7 @@ export class Session {
     this.#onChange = options.onChange;
     this.#rate = options.rate ?? DEFAULT_RATE;
     this.#lastProgress = this.#now();
+    this.#links = new Links(this.#random);
     this.#hashes = new HashCheck(
       this.member,
       (message) => {
@@ -262,9 +290,12 @@ export class Session {
     };
     this.#unsubscribe.push(
       this.transport.onMessage((from, data) => this.#receive(from, data)),
-      this.transport.onOpen((peer) => this.#greet(peer)),
+      this.transport.onOpen((peer) => this.#opened(peer)),
       this.transport.onClose((peer) => this.#linkClosed(peer)),
+      this.transport.guardOffers?.(this.#offerGuard()) ?? (() => {}),
     );
+    // Links the transport had before this session (a page's, for its worker) need the handshake too.
+    for (const peer of this.transport.peers()) this.#opened(peer);
     this.#timer = setInterval(() => this.#tick(), this.timing.beatMs);
   }
 
@@ -435,7 +466,7 @@ export class Session {
     if (this.#phase !== 'lobby') return fail('NOT_NOW', 'names are set in the lobby');
     this.#name = clean;
     this.#presence.rename(this.member, clean);
-    this.#broadcast(this.#hello());
+    for (const peer of this.#links.answerable()) this.#sendHello(peer);
     if (this.isHost) this.#renameSeats(this.member, clean);
     return ok(true);
   }
@@ -583,7 +614,22 @@ export class Session {
   async link(peer: PeerId): Promise<SessionResult<true>> {
     const r = await this.transport.connect(peer);
     if (!r.ok) return fail('UNKNOWN_PEER', r.error.message);
-    this.#greet(peer);
+    this.#opened(peer);
+    return ok(true);
+  }
+
+  /**
+   * The host removes a member that holds no seat in the signed game (in the lobby,
+   * its seats go too): its link is dropped and its hellos are refused from now on.
+   */
+  removeMember(member: string): SessionResult<true> {
+    if (!this.isHost) return fail('NOT_HOST', 'only the host removes members');
+    if (member === this.member) return fail('NOT_NOW', 'the host cannot remove itself');
+    if (!this.#presence.get(member)) return fail('NOT_NOW', `no member ${member}`);
+    if (this.#segment?.setup.seats.some((s) => s.member === member)) {
+      return fail('NOT_NOW', `${member} holds a seat: a seat changes hands only through a stall`);
+    }
+    this.#expel(member, 'removed by the host');
     return ok(true);
   }
 
@@ -695,18 +741,126 @@ export class Session {
     return !seg || this.#presence.quorum(seg.setup.seats.map((s) => s.member));
   }
 
-  /** Sends our hello to one peer, noting when. */
-  #greet(peer: PeerId): void {
-    this.#greeted.set(peer, this.#now());
-    this.#send(peer, this.#hello());
+  // ---- internals: links and identity ----
+
+  /** A link is open (or found open): the first time, this browser sends its challenge. */
+  #opened(peer: PeerId): void {
+    if (this.#closed) return;
+    const { nonce, fresh } = this.#links.open(peer);
+    if (fresh) this.#send(peer, { t: 'challenge', room: this.room, n: nonce });
   }
 
-  #hello(): Wire {
+  /** Our hello on one link: an answer to the challenge it sent. */
+  #sendHello(peer: PeerId): void {
+    const nonces = this.#links.nonces(peer);
+    if (!nonces?.theirs) return;
     const { room, member } = this;
     const name = this.#name;
     const key = this.#personKey;
-    const sig = signHello(room, member, this.transport.id, name, key.signing);
-    return { t: 'hello', room, member, name, key: key.publicKey, sig };
+    const binding = {
+      room,
+      member,
+      name,
+      from: this.transport.id,
+      to: peer,
+      challenge: nonces.theirs,
+      nonce: nonces.mine,
+    };
+    const sig = signHello(binding, key.signing);
+    this.#send(peer, { t: 'hello', room, member, name, key: key.publicKey, n: nonces.mine, sig });
+  }
+
+  #onChallenge(peer: PeerId, m: Extract<Wire, { t: 'challenge' }>): void {
+    if (m.room !== this.room) return this.#drop('WRONG_ROOM', `${m.room} from ${peer}`);
+    this.#opened(peer);
+    const answer = this.#links.challenged(peer, m.n);
+    if (answer === 'same') return;
+    if (answer === 'flood')
+      return this.#drop('TOO_FREQUENT', `challenge after challenge from ${peer}`);
+    // The other side started afresh: what it proved before counts no more.
+    if (answer.restarted) this.#presence.unlink(peer);
+    const { mine } = this.#links.nonces(peer) ?? { mine: '' };
+    this.#send(peer, { t: 'challenge', room: this.room, n: mine });
+    this.#sendHello(peer);
+  }
+
+  /**
+   * The keys a member may prove: its person's seat keys in every signed setup
+   * (and the lobby's draft) once it has one; else the key it first proved here.
+   */
+  #keyAllowed(member: string, key: string): boolean {
+    if (this.#removed.has(member) || this.#removed.has(key)) return false;
+    const signed = [...this.#past, ...(this.#segment ? [this.#segment] : [])];
+    const seats = [...signed.flatMap((s) => s.setup.seats), ...this.#draft.seats];
+    const keys = seats.filter((s) => s.member === member && s.bot === null).map((s) => s.key);
+    if (keys.length > 0) return keys.includes(key);
+    const known = this.#presence.get(member)?.key ?? '';
+    return known === '' || known === key;
+  }
+
+  /** Drops a link that broke the handshake's limits; a member it brought to the lobby goes too. */
+  #cut(peer: PeerId, reason: string): void {
+    this.#drop('TOO_FREQUENT', `${reason} from ${peer}: link dropped`);
+    const member = this.#presence.unlink(peer);
+    this.#links.closed(peer);
+    this.transport.disconnect(peer);
+    if (member && !this.#segment?.setup.seats.some((s) => s.member === member)) {
+      this.#expel(member, 'its link flooded the table');
+    }
+  }
+
+  /** Forgets a member that holds no seat in the signed game, and keeps it out. */
+  #expel(member: string, reason: string): void {
+    const info = this.#presence.get(member);
+    if (this.#removed.size >= 4 * MAX_MEMBERS) this.#removed.clear();
+    this.#removed.add(member);
+    if (info?.key) this.#removed.add(info.key);
+    if (info?.peer && this.#presence.memberOf(info.peer) === member) {
+      this.#links.closed(info.peer);
+      this.transport.disconnect(info.peer);
+    }
+    this.#presence.forget(member);
+    this.#newcomers.delete(member);
+    this.#event('INFO', `${info?.name ?? member} ${reason}`);
+    if (this.#phase === 'lobby' && this.isHost) {
+      const seats = this.#draft.seats.filter((s) => s.member !== member);
+      this.#draft = { ...this.#draft, seats };
+    }
+    this.#broadcastLobby();
+    this.#changed();
+  }
+
+  /** Relayed offers and answers (net/mesh.ts) carry the sender's proof: signed by a member's key. */
+  #offerGuard(): OfferGuard {
+    return {
+      prove: (to, sdp) => {
+        const link = { from: this.transport.id, to, sdp };
+        const key = this.#personKey;
+        const sig = signOffer(this.room, this.member, link, key.signing);
+        return Promise.resolve(JSON.stringify({ member: this.member, key: key.publicKey, sig }));
+      },
+      check: (from, sdp, proof) => Promise.resolve(this.#offerProven(from, sdp, proof)),
+    };
+  }
+
+  #offerProven(from: PeerId, sdp: string, proof: string | null): boolean {
+    let claim: unknown;
+    try {
+      claim = JSON.parse(proof ?? 'null');
+    } catch {
+      claim = null;
+    }
+    const { member, key, sig } = isJsonRecord(claim) ? claim : {};
+    const fine =
+      typeof member === 'string' &&
+      typeof key === 'string' &&
+      typeof sig === 'string' &&
+      member !== this.member &&
+      checkOffer(this.room, member, { from, to: this.transport.id, sdp }, key, sig) &&
+      this.#keyAllowed(member, key) &&
+      (this.#presence.memberOf(from) ?? member) === member;
+    if (!fine) this.#drop('UNKNOWN_PEER', `a relayed offer "from" ${from} with no proof of it`);
+    return fine;
   }
 
   #lobbyHost(): SessionResult<true> {
@@ -754,8 +908,13 @@ export class Session {
     this.#lobbyChanged();
   }
 
+  /** A link closed (or was replaced): what it proved is forgotten. */
   #linkClosed(peer: PeerId): void {
-    const member = this.#presence.memberOf(peer);
+    this.#links.closed(peer);
+    this.#buckets.delete(peer);
+    this.#wantBuckets.delete(peer);
+    this.#asked.delete(peer);
+    const member = this.#presence.unlink(peer);
     if (member) this.#event('INFO', `${this.#presence.get(member)?.name ?? member} left`);
     this.#hostCheck();
     this.#changed();
@@ -952,13 +1111,17 @@ export class Session {
     this.#event(code, detail);
   }
 
-  #allowed(peer: PeerId): boolean {
+  #allowed(
+    peer: PeerId,
+    buckets = this.#buckets,
+    rate: { readonly burst: number; readonly perSecond: number } = this.#rate,
+  ): boolean {
     const now = this.#now();
-    const { burst, perSecond } = this.#rate;
-    const b = this.#buckets.get(peer) ?? { tokens: burst, at: now };
+    const { burst, perSecond } = rate;
+    const b = buckets.get(peer) ?? { tokens: burst, at: now };
     b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * perSecond);
     b.at = now;
-    this.#buckets.set(peer, b);
+    buckets.set(peer, b);
     if (b.tokens < 1) return false;
     b.tokens -= 1;
     return true;
@@ -971,6 +1134,7 @@ export class Session {
     const parsed = parseWire(data);
     if (!parsed.ok) return this.#drop(parsed.error.code, `${parsed.error.detail} from ${peer}`);
     const message = parsed.value;
+    if (message.t === 'challenge') return this.#onChallenge(peer, message);
     if (message.t === 'hello') return this.#onHello(peer, message);
     const member = this.#presence.memberOf(peer);
     if (!member) return this.#drop('UNKNOWN_PEER', `${message.t} from ${peer} before hello`);
@@ -987,6 +1151,7 @@ export class Session {
   #handle(member: string, peer: PeerId, m: Wire): void {
     const fromHost = member === this.#host();
     switch (m.t) {
+      case 'challenge':
       case 'hello':
         return;
       case 'beat':
@@ -1027,22 +1192,33 @@ export class Session {
 
   #onHello(peer: PeerId, m: Extract<Wire, { t: 'hello' }>): void {
     if (m.room !== this.room) return this.#drop('WRONG_ROOM', `${m.room} from ${peer}`);
-    if (m.member === this.member || !checkHello(m.room, m.member, peer, m.name, m.key, m.sig)) {
-      return this.#drop('UNKNOWN_PEER', `an unsigned hello from ${peer}`);
+    const nonces = this.#links.nonces(peer);
+    const binding = {
+      room: m.room,
+      member: m.member,
+      name: m.name,
+      from: peer,
+      to: this.transport.id,
+      challenge: nonces?.mine ?? '',
+      nonce: m.n,
+    };
+    if (m.member === this.member || nonces?.theirs !== m.n || !checkHello(binding, m.key, m.sig)) {
+      return this.#drop('UNKNOWN_PEER', `a hello from ${peer} not signed for this link`);
     }
-    const known = this.#presence.get(m.member);
-    // A member met through the host's lobby has no key yet; its own hello brings it.
-    if (known && known.key !== '' && known.key !== m.key) {
-      return this.#drop('UNKNOWN_PEER', `${m.member} came back with another key`);
+    // One member per link: a link that speaks for a second one is flooding.
+    const bound = this.#presence.memberOf(peer);
+    if (bound !== undefined && bound !== m.member) {
+      return this.#cut(peer, `a hello as ${m.member} on ${bound}'s link`);
+    }
+    if (!this.#keyAllowed(m.member, m.key)) {
+      return this.#drop('UNKNOWN_PEER', `${m.member} with a key that is not its own`);
+    }
+    if (!this.#presence.admit(m.member, this.#seatMembers())) {
+      return this.#drop('NOT_NOW', `${m.member}: the table holds ${MAX_MEMBERS} members`);
     }
     const name = cleanName(m.name) || 'Player';
     const isNew = this.#presence.hello(m.member, peer, name, m.key);
     if (isNew) this.#event('INFO', `${name} joined`);
-    // A browser that knew us may have restarted (a reload) on a link that silently
-    // replaced the old one: it needs our hello again before it takes our messages.
-    // Once per away period per peer, so two browsers never ping-pong hellos.
-    const greeted = this.#greeted.get(peer) ?? -Infinity;
-    if (isNew || this.#now() - greeted > this.timing.awayMs) this.#greet(peer);
     if (this.isHost) this.#welcome(peer, m.member, name, m.key);
     this.#hostCheck();
     this.#changed();
@@ -1325,8 +1501,12 @@ export class Session {
     const fromHost = member === this.#host();
     if (seq < seg.ledger.seq) return;
     if (seq > seg.ledger.seq) {
+      if (!fromHost) return this.#drop('NOT_HOST', `entry ${seq} ahead of the log from ${member}`);
+      if (seq > seg.ledger.seq + WINDOW) {
+        return this.#drop('OUT_OF_WINDOW', `entry ${seq} from ${member}`);
+      }
       this.#ahead.set(seq, entry);
-      this.#send(peer, { t: 'want', game, from: seg.ledger.seq });
+      this.#ask(peer, game, seg.ledger.seq);
       return;
     }
     if (!this.#accept(seg, entry, fromHost, member)) return;
@@ -1365,6 +1545,7 @@ export class Session {
     this.#lastProgress = this.#now();
     this.#stall = null;
     this.#hashes.applied(seg);
+    this.#hashes.forget(seg.ledger.seq - WINDOW);
     if (this.isHost) this.#handBack();
     this.#schedulePump();
     this.#changed();
@@ -1374,18 +1555,35 @@ export class Session {
   #onBeat(member: string, peer: PeerId, game: string | null, seq: number, hash: string): void {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
-    if (seq > seg.ledger.seq) this.#send(peer, { t: 'want', game, from: seg.ledger.seq });
+    if (seq > seg.ledger.seq) this.#ask(peer, game, seg.ledger.seq);
     else if (seq > 0) this.#onHashes(member, game, seq - 1, [hash]);
   }
 
+  /** Asks a peer for the entries from `from` on, once per beat for the same position. */
+  #ask(peer: PeerId, game: string, from: number): void {
+    const last = this.#asked.get(peer);
+    const now = this.#now();
+    if (last?.from === from && now - last.at < this.timing.beatMs) return;
+    this.#asked.set(peer, { from, at: now });
+    this.#send(peer, { t: 'want', game, from });
+  }
+
+  /** A member's state hashes: only those within the window around the head are kept. */
   #onHashes(member: string, game: string, from: number, list: readonly string[]): void {
     const seg = this.#segment;
-    if (seg && game === seg.game) this.#hashes.received(seg, member, from, list);
+    if (!seg || game !== seg.game) return;
+    const low = Math.max(from, seg.ledger.seq - WINDOW);
+    const high = Math.min(from + list.length, seg.ledger.seq + WINDOW);
+    if (low >= high) return this.#drop('OUT_OF_WINDOW', `hashes from ${from} from ${member}`);
+    this.#hashes.received(seg, member, low, list.slice(low - from, high - from));
   }
 
   #onWant(peer: PeerId, game: string, from: number): void {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
+    if (!this.#allowed(peer, this.#wantBuckets, WANT_RATE)) {
+      return this.#drop('TOO_FREQUENT', `want from ${peer}`);
+    }
     const list = seg.ledger.log.slice(from);
     const head = seg.ledger.seq;
     if (list.length === 0) {
@@ -1408,11 +1606,19 @@ export class Session {
   ): void {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
+    // Beyond the head, only the sequencer's entries are kept, and only within the window.
+    const keep = member === this.#host();
+    let dropped = 0;
     list.forEach((entry, i) => {
       const seq = from + i;
       if (seq === seg.ledger.seq) this.#onEntry(member, peer, game, seq, entry);
-      else if (seq > seg.ledger.seq) this.#ahead.set(seq, entry);
+      else if (seq > seg.ledger.seq && keep && seq <= seg.ledger.seq + WINDOW) {
+        this.#ahead.set(seq, entry);
+      } else if (seq > seg.ledger.seq) dropped++;
     });
+    if (dropped > 0) {
+      this.#drop('OUT_OF_WINDOW', `${dropped} entries ahead of the log from ${member}`);
+    }
     if (this.#syncing?.delete(member) && this.#syncing.size === 0) {
       this.#syncing = null;
       this.#event('INFO', 'this browser now sequences the table');
@@ -1424,6 +1630,10 @@ export class Session {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return;
     if (seg.setup.seats[seat]?.member !== member) return this.#drop('UNKNOWN_PEER', 'ready');
+    const current = seg.ledger.any.record.round;
+    if (Math.abs(round - current) > 1) {
+      return this.#drop('OUT_OF_WINDOW', `ready for round ${round} from ${member}`);
+    }
     this.#markReady(round, seat);
     this.#schedulePump();
   }
@@ -1432,6 +1642,7 @@ export class Session {
     const set = this.#ready.get(round) ?? new Set<Seat>();
     set.add(seat);
     this.#ready.set(round, set);
+    for (const r of this.#ready.keys()) if (r < round - 1) this.#ready.delete(r);
   }
 
   /** A round left with its play over but secrets missing is audited without them (they are named). */

@@ -164,32 +164,65 @@ export function signAgreement(setup: TableSetup, seat: number, secretKey: Uint8A
   return { seat, sig: toBase64url(sign(agreementMessage(setup), secretKey)) };
 }
 
-function helloMessage(room: string, member: string, peer: string, name: string): Uint8Array {
-  return utf8(`trainyard/hello/v1\n${room}\n${member}\n${peer}\n${name}`);
+/** What a hello signs: both ends of this very link and both of its fresh nonces. */
+export interface HelloBinding {
+  readonly room: string;
+  readonly member: string;
+  readonly name: string;
+  /** The sender's transport id, and the receiver's. */
+  readonly from: string;
+  readonly to: string;
+  /** The nonce the receiver sent on this link (its challenge), and the sender's own. */
+  readonly challenge: string;
+  readonly nonce: string;
 }
 
-/** A browser's hello is signed with its person's key, so no one else can speak as that member. */
-export function signHello(
+function helloMessage(h: HelloBinding): Uint8Array {
+  const { room, member, name, from, to, challenge, nonce } = h;
+  return utf8(
+    `trainyard/hello/v2\n${room}\n${member}\n${from}\n${to}\n${challenge}\n${nonce}\n${name}`,
+  );
+}
+
+/**
+ * A browser's hello is signed with its person's key over the link's two ends
+ * and two fresh nonces: it proves that key on this one link, and no other.
+ */
+export function signHello(binding: HelloBinding, secretKey: Uint8Array): string {
+  return toBase64url(sign(helloMessage(binding), secretKey));
+}
+
+export function checkHello(binding: HelloBinding, key: string, sig: string): boolean {
+  const k = fromBase64url(key, 32);
+  const s = fromBase64url(sig, 64);
+  return !!k && !!s && verifySignature(helloMessage(binding), s, k);
+}
+
+/** What a relayed WebRTC offer or answer signs: who sends which SDP to whom, at which table. */
+function offerMessage(room: string, member: string, from: string, to: string, sdp: string) {
+  return utf8(`trainyard/offer/v1\n${room}\n${member}\n${from}\n${to}\n${sdp}`);
+}
+
+export function signOffer(
   room: string,
   member: string,
-  peer: string,
-  name: string,
+  link: { readonly from: string; readonly to: string; readonly sdp: string },
   secretKey: Uint8Array,
 ): string {
-  return toBase64url(sign(helloMessage(room, member, peer, name), secretKey));
+  return toBase64url(sign(offerMessage(room, member, link.from, link.to, link.sdp), secretKey));
 }
 
-export function checkHello(
+export function checkOffer(
   room: string,
   member: string,
-  peer: string,
-  name: string,
+  link: { readonly from: string; readonly to: string; readonly sdp: string },
   key: string,
   sig: string,
 ): boolean {
   const k = fromBase64url(key, 32);
   const s = fromBase64url(sig, 64);
-  return !!k && !!s && verifySignature(helloMessage(room, member, peer, name), s, k);
+  const message = offerMessage(room, member, link.from, link.to, link.sdp);
+  return !!k && !!s && verifySignature(message, s, k);
 }
 
 /** Whether one seat's agreement is its signature over this setup. */

@@ -1,13 +1,15 @@
 // A Transport carried across a worker boundary: the page holds the real one
 // (WebRTC lives on the page), the worker's session holds a BridgedTransport that
 // mirrors it. Calls go up as messages, events come down; every payload is
-// structured-cloned whole.
+// structured-cloned whole. A session's OfferGuard (its keys live in the worker)
+// answers the page's relayed offers through the bridge too.
 import {
   fail,
   Listeners,
   ok,
   type NetError,
   type NetResult,
+  type OfferGuard,
   type Payload,
   type PeerId,
   type Transport,
@@ -18,7 +20,11 @@ import {
 export type BridgeUp =
   | { readonly bridge: 'connect'; readonly id: number; readonly peer: PeerId }
   | { readonly bridge: 'send'; readonly peer: PeerId; readonly data: Payload }
-  | { readonly bridge: 'disconnect'; readonly peer: PeerId };
+  | { readonly bridge: 'disconnect'; readonly peer: PeerId }
+  /** The session guards relayed offers (on), or no longer (off). */
+  | { readonly bridge: 'guard'; readonly on: boolean }
+  | { readonly bridge: 'proved'; readonly id: number; readonly proof: string | null }
+  | { readonly bridge: 'checked'; readonly id: number; readonly ok: boolean };
 
 /** From the page to the worker. */
 export type BridgeDown =
@@ -26,7 +32,15 @@ export type BridgeDown =
   | { readonly bridge: 'message'; readonly from: PeerId; readonly data: Payload }
   | { readonly bridge: 'open'; readonly peer: PeerId }
   | { readonly bridge: 'closed'; readonly peer: PeerId }
-  | { readonly bridge: 'error'; readonly error: NetError };
+  | { readonly bridge: 'error'; readonly error: NetError }
+  | { readonly bridge: 'prove'; readonly id: number; readonly to: PeerId; readonly sdp: string }
+  | {
+      readonly bridge: 'check';
+      readonly id: number;
+      readonly from: PeerId;
+      readonly sdp: string;
+      readonly proof: string | null;
+    };
 
 /** The page's side: forwards the real transport's events down and carries out calls from above. */
 export function exposeTransport(
@@ -39,9 +53,39 @@ export function exposeTransport(
     transport.onClose((peer) => post({ bridge: 'closed', peer })),
     transport.onError((error) => post({ bridge: 'error', error })),
   ];
+  // The worker's guard, asked over the bridge: each question waits for its answer.
+  const asked = new Map<number, (answer: string | boolean | null) => void>();
+  let nextId = 1;
+  const ask = (question: (id: number) => BridgeDown): Promise<string | boolean | null> =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      asked.set(id, resolve);
+      post(question(id));
+    });
+  const guard: OfferGuard = {
+    prove: async (to, sdp) => {
+      const proof = await ask((id) => ({ bridge: 'prove', id, to, sdp }));
+      return typeof proof === 'string' ? proof : null;
+    },
+    check: async (from, sdp, proof) =>
+      (await ask((id) => ({ bridge: 'check', id, from, sdp, proof }))) === true,
+  };
+  let unguard: Unsubscribe | null = null;
+  const answer = (id: number, value: string | boolean | null): void => {
+    asked.get(id)?.(value);
+    asked.delete(id);
+  };
   return {
     handle(m) {
       switch (m.bridge) {
+        case 'guard':
+          unguard?.();
+          unguard = m.on ? (transport.guardOffers?.(guard) ?? null) : null;
+          return;
+        case 'proved':
+          return answer(m.id, m.proof);
+        case 'checked':
+          return answer(m.id, m.ok);
         case 'connect':
           void transport.connect(m.peer).then((result) => {
             post({ bridge: 'connected', id: m.id, result });
@@ -57,6 +101,9 @@ export function exposeTransport(
     },
     dispose() {
       for (const u of off) u();
+      unguard?.();
+      for (const resolve of asked.values()) resolve(null);
+      asked.clear();
     },
   };
 }
@@ -74,6 +121,7 @@ export class BridgedTransport implements Transport {
   readonly #closes = new Listeners<[PeerId]>();
   readonly #errors = new Listeners<[NetError]>();
   readonly #connecting = new Map<number, { peer: PeerId; resolve: (r: NetResult<void>) => void }>();
+  #guard: OfferGuard | null = null;
   #nextId = 1;
   closed = false;
 
@@ -87,6 +135,7 @@ export class BridgedTransport implements Transport {
 
   /** An event from the page. */
   handle(m: BridgeDown): void {
+    if (m.bridge === 'prove' || m.bridge === 'check') return this.#guardAnswer(m);
     this.#track(m);
     if (this.#held && m.bridge !== 'connected') this.#held.push(m);
     else this.#emit(m);
@@ -132,6 +181,30 @@ export class BridgedTransport implements Transport {
       case 'error':
         return this.#errors.emit(m.error);
     }
+  }
+
+  /** The page asks the session's guard; with none (any more), nothing is proven. */
+  #guardAnswer(m: Extract<BridgeDown, { bridge: 'prove' | 'check' }>): void {
+    const guard = this.#guard;
+    if (m.bridge === 'prove') {
+      void (guard?.prove(m.to, m.sdp) ?? Promise.resolve(null)).then((proof) =>
+        this.post({ bridge: 'proved', id: m.id, proof }),
+      );
+      return;
+    }
+    void (guard?.check(m.from, m.sdp, m.proof) ?? Promise.resolve(false)).then((ok) =>
+      this.post({ bridge: 'checked', id: m.id, ok }),
+    );
+  }
+
+  guardOffers(guard: OfferGuard): Unsubscribe {
+    this.#guard = guard;
+    this.post({ bridge: 'guard', on: true });
+    return () => {
+      if (this.#guard !== guard) return;
+      this.#guard = null;
+      this.post({ bridge: 'guard', on: false });
+    };
   }
 
   connect(peer: PeerId): Promise<NetResult<void>> {

@@ -26,11 +26,30 @@ export interface MemberInfo {
 
 export type Wire =
   /**
-   * A browser at the table: who it is, and the key its person's seat signs with;
-   * signed with that key over the room, member, transport id and name.
+   * A fresh nonce for this link, sent by each side when a link opens. Anyone on
+   * the link may send it; checked: the room. It makes this browser sign a hello
+   * for the link (a few per link, then the link is dropped); a new nonce on a
+   * link means the other side started afresh and must prove itself again.
    */
-  | { t: 'hello'; room: string; member: string; name: string; key: string; sig: string }
-  /** The host's lobby: the setup being drawn up and who is at the table. */
+  | { t: 'challenge'; room: string; n: string }
+  /**
+   * A browser at the table: who it is and its person's key, signed with that key
+   * over both ends of this link, the challenge it answers and its own nonce `n`.
+   * Anyone may send it, once per link. Checked: the signature against this
+   * link's nonces; the key against the member's seat key in every signed setup
+   * (else the key first proven here); one member per link, at most 64, not
+   * removed by the host. It binds the member to this link (messages on it are
+   * then that member's) and may seat it in the lobby; a link that claims a
+   * second member is dropped. Costs one signature check.
+   */
+  | { t: 'hello'; room: string; member: string; name: string; key: string; n: string; sig: string }
+  /**
+   * The host's lobby: the setup being drawn up and who is at the table. Only
+   * from the proven host (a newcomer takes the first, from whoever admitted it);
+   * at most 64 members. It replaces the draft while in the lobby, sets the order
+   * of arrival (who hosts next) and where each member can be linked; keys still
+   * come from each member's own hello. Costs a link attempt per new member.
+   */
   | { t: 'lobby'; room: string; draft: LobbyDraft; members: readonly MemberInfo[] }
   /** The host asks every seat to sign a setup (JSON text of a TableSetup). */
   | { t: 'propose'; setup: string }
@@ -51,7 +70,12 @@ export type Wire =
   | { t: 'entries'; game: string; from: number; list: readonly string[]; head: number }
   /** A seat is ready for the next round. */
   | { t: 'ready'; game: string; round: number; seat: number }
-  /** Heartbeat: the sender's game, log length, hash after its last entry, and whom it takes for host. */
+  /**
+   * Heartbeat: the sender's game, log length, hash after its last entry, and whom
+   * it takes for host. From any proven member. Keeps the sender present, counts
+   * its host claim for the quorum; a longer log makes this browser ask it for
+   * entries (a `want`, rate-limited), an equal one compares the hash.
+   */
   | { t: 'beat'; game: string | null; seq: number; hash: string; host: string | null }
   /** The host ends the game with the standings so far. */
   | { t: 'end'; game: string; reason: string };
@@ -93,7 +117,8 @@ const options: Check = (v) =>
   Object.values(v).every((x) => typeof x === 'number' && Number.isSafeInteger(x));
 
 const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
-  hello: { room: id, member: id, name: str(200), key: str(64), sig: str(100) },
+  challenge: { room: id, n: str(64) },
+  hello: { room: id, member: id, name: str(200), key: str(64), n: str(64), sig: str(100) },
   lobby: {
     room: id,
     draft: record({ variant: str(64), options, seats: list(seat, 8) }),

@@ -21,6 +21,7 @@ export const CLIENT_CALLS = [
   'hint',
   'resolveStall',
   'seatNewcomer',
+  'removeMember',
   'record',
 ] as const;
 export type ClientCall = (typeof CLIENT_CALLS)[number];
