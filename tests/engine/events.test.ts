@@ -2,8 +2,22 @@
 // rule it cites, over whole random games; events are JSON-safe and agree with
 // the moves and the states they come from.
 import { describe, expect, it } from 'vitest';
-import { EVENT_KINDS, VARIANT_IDS, roundResult, variantOf } from '../../src/lib/engine';
-import type { GameEvent, Options, VariantId } from '../../src/lib/engine';
+import {
+  EVENT_KINDS,
+  VARIANT_IDS,
+  answerNeed,
+  createRng,
+  defaultOptions,
+  eventsOf,
+  hideSupply,
+  moveSeated,
+  nextRoundSeated,
+  roundResult,
+  seatGame,
+  supplySeated,
+  variantOf,
+} from '../../src/lib/engine';
+import type { BaseState, GameEvent, Move, Options, Supply, VariantId } from '../../src/lib/engine';
 import { toldGame } from './event-harness';
 import type { Told } from './event-harness';
 
@@ -216,4 +230,50 @@ describe('events, one by one', () => {
     const kinds = new Set(Object.values(EXPECTED).flatMap((l) => l.map((k) => k.split(':')[0])));
     expect([...kinds].sort()).toEqual([...EVENT_KINDS].sort());
   });
+});
+
+describe('events on views', () => {
+  /** Round results and winners wait on a view for hidden hands (MT-11); the rest is public. */
+  const publicPart = (e: GameEvent) =>
+    e.kind === 'roundOver'
+      ? { ...e, result: e.result.round }
+      : e.kind === 'gameOver'
+        ? { ...e, winners: [] }
+        : e;
+
+  it.each(VARIANT_IDS)(
+    '%s: every seat’s view tells the same public events as full information',
+    (id) => {
+      const v = variantOf(id);
+      const rng = createRng(5);
+      let game = seatGame(v, 3, defaultOptions(v, 3, SHORT[id]));
+      let steps = 0;
+      while (game.full.phase !== 'gameOver') {
+        if (game.full.phase === 'roundOver') {
+          game = nextRoundSeated(v, game);
+          continue;
+        }
+        const need = v.need(game.full);
+        const before = game;
+        const step: Move | Supply = need
+          ? answerNeed(game.full, need, rng)
+          : (v.setupMove(game.full) ??
+            (v.legalMoves(game.full)[rng.int(v.legalMoves(game.full).length)] as Move));
+        const next = 'type' in step ? moveSeated(v, game, step) : supplySeated(v, game, step);
+        if (!next.ok) throw new Error(next.error.message);
+        game = next.value;
+        const told = (b: BaseState, a: BaseState, s: number | null) =>
+          ('type' in step
+            ? eventsOf(v, b, step, a)
+            : eventsOf(v, b, { supply: s === null ? step : hideSupply(step, s), need }, a)
+          ).map(publicPart);
+        const full = told(before.full, game.full, null);
+        for (const [seat, view] of game.views.entries()) {
+          expect(told(before.views[seat] as BaseState, view, seat)).toEqual(full);
+        }
+        steps++;
+      }
+      expect(steps).toBeGreaterThan(20);
+    },
+  );
 });
