@@ -357,14 +357,8 @@ function laneEvents(
 
 /** MT-6, MT-7, TT-5, TT-6: doubles satisfied by a play, or left open by a pass. */
 function pendingEvents(before: AnyState, after: AnyState, move: Move, events: GameEvent[]): void {
-  if (before.variant !== after.variant) return;
-  if (
-    (before.variant !== 'mexican-train' && before.variant !== 'mexican-train-tournament') ||
-    (after.variant !== 'mexican-train' && after.variant !== 'mexican-train-tournament')
-  ) {
-    return;
-  }
-  const rule = RULES[after.variant].pending ?? 'MT-7';
+  const rule = RULES[before.variant].pending;
+  if (rule === null || !('pending' in before) || !('pending' in after)) return;
   // MT-6: the player who laid the double satisfies it within the same turn.
   const own = before.variant === 'mexican-train' && before.step.laid;
   for (const p of before.pending) {
@@ -417,7 +411,7 @@ function engine191Events(before: AnyState, after: AnyState, move: Move, events: 
 }
 
 /** The events of `move`, carried out from `before` to `after` (states of one variant). */
-export function moveEvents(
+function moveEvents(
   set: TileSet,
   beforeState: BaseState,
   move: Move,
@@ -514,7 +508,7 @@ function called(set: TileSet, s: AnyState): TileId | null {
 }
 
 /** The events of a supply (the deal, a leader turned, a first player, a reshuffle). */
-export function supplyEvents(
+function supplyEvents(
   need: { readonly rule: string } | null,
   beforeState: BaseState,
   input: Supply,
