@@ -1,10 +1,14 @@
 // One Variant for each rule set (MT-*, TT-*), built from the same engine.
 import { newBaseState, withDefaults } from '../../base';
+import { checkDeal, checkSpecs } from '../../options';
 import { anyCard } from '../../cards';
+import { doubleOf } from '../../tiles';
 import type { TileSet } from '../../tiles';
-import type { Move } from '../../types';
-import type { Disclosure, Options, Variant, Verdict } from '../../variant';
+import { personal } from '../../types';
+import type { Move, Result } from '../../types';
+import type { Called, Disclosure, GameLength, Options, Variant, Verdict } from '../../variant';
 import { fits } from './board';
+import { joinSeat } from './join';
 import { dutyOf, playableUnder } from './duty';
 import { openingMove, needOf, performOpening, supplyOf, validateOpening } from './opening';
 import { optionSpecs, setOf, startSuit } from './options';
@@ -100,14 +104,65 @@ function newGame(rules: MtRules, players: number, given: Options): MtState {
   };
 }
 
+/** MT-2: the rounds option; TT-3: one round per engine from the starting double down to 0-0. */
+function length(rules: MtRules, players: number, given: Options): GameLength {
+  const options = withDefaults(optionSpecs(rules), players, given);
+  return rules.engine === 'fixed'
+    ? { kind: 'rounds', rounds: startSuit(options) + 1, rule: 'TT-3' }
+    : { kind: 'rounds', rounds: options.rounds ?? 13, rule: 'MT-2' };
+}
+
+/** MT-1 / TT-1: the hands, and TT-3's engine taken out of the set before the deal. */
+function checkOptions(
+  rules: MtRules,
+  players: number,
+  given: Readonly<Record<string, unknown>>,
+): Result<Options> {
+  const specs = checkSpecs(
+    { ...rules, optionSpecs: optionSpecs(rules), playersRule: rules.dealRule },
+    players,
+    given,
+  );
+  if (!specs.ok) return specs;
+  const set = setOf(specs.value);
+  return checkDeal(specs.value, {
+    players,
+    handSize: specs.value.handSize ?? rules.handSize(players),
+    tiles: set.tiles.length,
+    setName: `a double-${set.n} set`,
+    extra: rules.engine === 'fixed' ? { tiles: 1, for: 'the engine (TT-3)' } : undefined,
+    rule: rules.dealRule,
+  });
+}
+
+/** MT-2: the double the call-down asks for now. */
+function called(state: MtState): Called | null {
+  const opening = state.opening;
+  return state.phase === 'setup' && opening?.kind === 'callDown'
+    ? { tile: doubleOf(opening.suit), rule: 'MT-2' }
+    : null;
+}
+
 export function makeVariant(rules: MtRules): Variant<MtState> {
   const specs = optionSpecs(rules);
   return {
     id: rules.id,
     title: rules.title,
+    shortTitle: rules.shortTitle,
     minPlayers: rules.minPlayers,
     maxPlayers: rules.maxPlayers,
     optionSpecs: specs,
+    roundName: 'round',
+    laneName: 'train',
+    hasBoneyard: true,
+    faces: 'pips',
+    boardShape: 'hub',
+    scoring: { winner: 'lowestTotal', scores: 'totals', unit: 'pips', rule: rules.resultRule },
+    length: (players, options) => length(rules, players, options),
+    homeTarget: personal,
+    called,
+    ...(rules.newcomers ? { join: joinSeat } : {}),
+    checkOptions: (players, options) => checkOptions(rules, players, options),
     tileSet: (_players, options) => setOf(options),
     newGame: (players, options) => newGame(rules, players, options),
     need: (state) => needOf(rules, setOf(state.options), state),
