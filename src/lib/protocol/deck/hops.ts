@@ -22,24 +22,24 @@ import { fail, ok, type Result } from '../errors';
 import {
   baseMulEncoded,
   decodePoint,
-  encodePoint,
   isIdentity,
-  mulEncoded,
   scalar,
   type Point,
   type Scalar,
 } from '../crypto/group';
 import { taggedHash } from '../crypto/hashing';
-import { proveLock, verifyLock, type LockProof } from './lock-proof';
+import { proveLockSteps, verifyLock, verifyLockSteps, type LockProof } from './lock-proof';
 import {
-  proveShuffle,
+  proveShuffleSteps,
   verifyShuffle,
+  verifyShuffleSteps,
   type ShuffleProof,
   type ShuffleStatement,
 } from './shuffle-proof';
 import type { ShuffleProofBody } from '../log/entry-kinds';
 import { lockScalars, nonceDrbg, shufflePermutation, shuffleScalar } from '../deal/peer-secret';
 import { isProven, markProven, provenKey } from './proven';
+import { drive, type Steps } from './work';
 
 const shuffleProvenKey = (st: ShuffleStatement, proof: ShuffleProofBody): string =>
   provenKey(
@@ -51,11 +51,6 @@ const shuffleProvenKey = (st: ShuffleStatement, proof: ShuffleProofBody): string
 /** The lock transcript binds every part of the statement but the proof. */
 const lockProvenKey = (transcript: Uint8Array, proof: LockHopBody['proof']): string =>
   provenKey('lock', [transcript], proof);
-
-function decodePointText(text: string): Point | null {
-  const bytes = fromBase64url(text, 32);
-  return bytes && decodePoint(bytes);
-}
 
 function decodeScalarText(text: string): Scalar | null {
   const bytes = fromBase64url(text, 32);
@@ -134,18 +129,29 @@ export function buildShuffleHop(
   deck: DeckState,
   seed: Uint8Array,
 ): ShuffleHopBody {
+  return drive(shuffleHopSteps(ctx, deck, seed));
+}
+
+/** buildShuffleHop in steps of point work (work.ts): the output deck, then the proof. */
+export function* shuffleHopSteps(
+  ctx: DealContext,
+  deck: DeckState,
+  seed: Uint8Array,
+): Steps<ShuffleHopBody> {
   const seat = nextHopSeat(ctx, deck) ?? deck.shuffles.length;
   const input = currentDeck(deck).bytes;
   const s = shuffleScalar(ctx, seed, deck.id);
   const perm = shufflePermutation(ctx, seed, deck.id, input.length);
-  const output = perm.map((j) => mulEncoded(input[j] as Uint8Array, s));
+  const output = yield perm.map((j) => ({ base: 0n, points: [input[j]!], scalars: [s] }));
   const statement = {
     context: shuffleContext(ctx, deck.id, seat),
     input,
     output,
     shuffleKey: baseMulEncoded(s),
   };
-  const proof = encodeShuffleProof(proveShuffle(statement, { permutation: perm, scalar: s }, seed));
+  const proof = encodeShuffleProof(
+    yield* proveShuffleSteps(statement, { permutation: perm, scalar: s }, seed),
+  );
   markProven(shuffleProvenKey(statement, proof));
   return {
     deck: deck.id,
@@ -155,6 +161,38 @@ export function buildShuffleHop(
   };
 }
 
+/**
+ * A hop taken on its form alone (turn, points, keys): the deck it makes, and the
+ * proof check it still owes (null when this peer knows the proof sound). Whoever
+ * builds on that deck before the check has passed must not release what it built
+ * (pipeline.ts).
+ */
+export interface ReceivedHop {
+  readonly deck: DeckState;
+  readonly check: HopCheck | null;
+}
+
+export interface HopCheck {
+  /** The proven-cache key to mark once the check has passed. */
+  readonly key: string;
+  readonly refusal: 'BAD_SHUFFLE_PROOF' | 'BAD_LOCK_PROOF';
+  /** The check on this thread. */
+  verify(): boolean;
+  /** The same check in steps of point work (work.ts), to split across workers. */
+  steps(): Steps<boolean>;
+}
+
+/** Runs a received hop's check here: the hop's deck, or its refusal. */
+function settle(received: Result<ReceivedHop>): Result<DeckState> {
+  if (!received.ok) return received;
+  const { check } = received.value;
+  if (check) {
+    if (!check.verify()) return fail(check.refusal);
+    markProven(check.key);
+  }
+  return ok(received.value.deck);
+}
+
 export function applyShuffleHop(
   ctx: DealContext,
   deck: DeckState,
@@ -162,6 +200,16 @@ export function applyShuffleHop(
   seq: number,
   body: ShuffleHopBody,
 ): Result<DeckState> {
+  return settle(receiveShuffleHop(ctx, deck, seat, seq, body));
+}
+
+export function receiveShuffleHop(
+  ctx: DealContext,
+  deck: DeckState,
+  seat: number,
+  seq: number,
+  body: ShuffleHopBody,
+): Result<ReceivedHop> {
   const turn = checkTurn(ctx, deck, seat, 'shuffling');
   if (!turn.ok) return turn;
   const decoded = decodeDeck(body.points, deckSize(deck));
@@ -178,12 +226,18 @@ export function applyShuffleHop(
     shuffleKey: keyBytes,
   };
   const key = shuffleProvenKey(statement, body.proof);
-  if (!isProven(key)) {
-    if (!proof || !verifyShuffle(statement, proof)) return fail('BAD_SHUFFLE_PROOF');
-    markProven(key);
-  }
   const record = { seat, seq, deck: decoded.value, shuffleKey };
-  return ok({ ...deck, shuffles: [...deck.shuffles, record] });
+  const next = { ...deck, shuffles: [...deck.shuffles, record] };
+  if (isProven(key)) return ok({ deck: next, check: null });
+  return ok({
+    deck: next,
+    check: {
+      key,
+      refusal: 'BAD_SHUFFLE_PROOF',
+      verify: () => proof !== null && verifyShuffle(statement, proof),
+      steps: () => verifyShuffleSteps(statement, proof),
+    },
+  });
 }
 
 export function lockTranscript(
@@ -214,14 +268,28 @@ export function buildLockHop(
   seat: number,
   seed: Uint8Array,
 ): LockHopBody {
+  return drive(lockHopSteps(ctx, deck, seat, seed));
+}
+
+/** buildLockHop in steps of point work (work.ts): the new deck and lock keys, then the proof. */
+export function* lockHopSteps(
+  ctx: DealContext,
+  deck: DeckState,
+  seat: number,
+  seed: Uint8Array,
+): Steps<LockHopBody> {
   const before = currentDeck(deck);
   const n = before.points.length;
   const s = shuffleScalar(ctx, seed, deck.id);
   const k = lockScalars(ctx, seed, deck.id, n);
   const sInv = scalar.inv(s);
-  const afterBytes = before.bytes.map((p, i) => mulEncoded(p, scalar.mul(k[i] ?? 0n, sInv)));
+  const points = yield [
+    ...before.bytes.map((p, i) => ({ base: 0n, points: [p], scalars: [scalar.mul(k[i]!, sInv)] })),
+    ...k.map((ki) => ({ base: ki, points: [], scalars: [] })),
+  ];
+  const afterBytes = points.slice(0, n);
+  const lockKeyBytes = points.slice(n);
   const shuffleKeyBytes = baseMulEncoded(s);
-  const lockKeyBytes = k.map(baseMulEncoded);
   const transcript = lockTranscript(
     ctx,
     deck.id,
@@ -231,16 +299,15 @@ export function buildLockHop(
     shuffleKeyBytes,
     lockKeyBytes,
   );
-  const proof = proveLock(
+  const proof = yield* proveLockSteps(
     { transcript, before: before.bytes },
     { shuffleScalar: s, lockScalars: k },
     nonceDrbg(seed, transcript),
   );
-  const text = (p: Point): string => toBase64url(encodePoint(p));
   const encoded = {
-    commitS: text(proof.commitS),
-    commitK: text(proof.commitK),
-    commitFold: text(proof.commitFold),
+    commitS: toBase64url(proof.commitS),
+    commitK: toBase64url(proof.commitK),
+    commitFold: toBase64url(proof.commitFold),
     responseS: toBase64url(scalar.encode(proof.responseS)),
     responses: proof.responses.map((z) => toBase64url(scalar.encode(z))),
   };
@@ -254,11 +321,17 @@ export function buildLockHop(
   };
 }
 
+/** A point's canonical encoding, if it is one. */
+function pointBytes(text: string): Uint8Array | null {
+  const bytes = fromBase64url(text, 32);
+  return bytes && decodePoint(bytes) ? bytes : null;
+}
+
 function decodeProof(body: LockHopBody['proof'], n: number): Result<LockProof> {
   if (body.responses.length !== n) return fail('WRONG_SIZE', `expected ${n} responses`);
-  const commitS = decodePointText(body.commitS);
-  const commitK = decodePointText(body.commitK);
-  const commitFold = decodePointText(body.commitFold);
+  const commitS = pointBytes(body.commitS);
+  const commitK = pointBytes(body.commitK);
+  const commitFold = pointBytes(body.commitFold);
   if (!commitS || !commitK || !commitFold) return fail('BAD_POINT', 'proof commitment');
   const responseS = decodeScalarText(body.responseS);
   const responses = body.responses.map(decodeScalarText);
@@ -273,6 +346,16 @@ export function applyLockHop(
   seq: number,
   body: LockHopBody,
 ): Result<DeckState> {
+  return settle(receiveLockHop(ctx, deck, seat, seq, body));
+}
+
+export function receiveLockHop(
+  ctx: DealContext,
+  deck: DeckState,
+  seat: number,
+  seq: number,
+  body: LockHopBody,
+): Result<ReceivedHop> {
   const turn = checkTurn(ctx, deck, seat, 'locking');
   if (!turn.ok) return turn;
   const n = deckSize(deck);
@@ -304,16 +387,22 @@ export function applyLockHop(
   );
   const statement = {
     transcript,
-    before: before.points,
-    after: after.value.points,
-    shuffleKey,
-    lockKeys,
+    before: before.bytes,
+    after: after.value.bytes,
+    shuffleKey: shuffleKeyBytes as Uint8Array,
+    lockKeys: lockKeyBytes,
   };
   const key = lockProvenKey(transcript, body.proof);
-  if (!isProven(key)) {
-    if (!verifyLock(statement, proof.value)) return fail('BAD_LOCK_PROOF');
-    markProven(key);
-  }
   const record = { seat, seq, deck: after.value, shuffleKey, lockKeys };
-  return ok({ ...deck, locks: [...deck.locks, record] });
+  const next = { ...deck, locks: [...deck.locks, record] };
+  if (isProven(key)) return ok({ deck: next, check: null });
+  return ok({
+    deck: next,
+    check: {
+      key,
+      refusal: 'BAD_LOCK_PROOF',
+      verify: () => verifyLock(statement, proof.value),
+      steps: () => verifyLockSteps(statement, proof.value),
+    },
+  });
 }
