@@ -36,6 +36,8 @@ import { auditTable } from '../src/lib/protocol/table/audit';
 import { mayMove, moveDraft, owedEntry, type EntryDraft } from '../src/lib/protocol/table/peer';
 import { applyEntry, applyEntryAll, createTable } from '../src/lib/protocol/table/reducer';
 import { ProvenCache, withProven } from '../src/lib/protocol/deck/proven';
+import { withEvaluate } from '../src/lib/protocol/deck/work';
+import { chunkTimer, dealChain, type DealEntry, type Timed } from './chain';
 import { verifying } from './verifying';
 import type { TableState } from '../src/lib/protocol/table/state';
 
@@ -137,6 +139,8 @@ class Table {
   /** applyEntry on the table of the seat after the author, per entry kind. */
   readonly apply = new Map<string, { n: number; ms: number }>();
   entries = 0;
+  /** Every entry: its author's build and each peer's apply, timed with their proof work's chunks. */
+  readonly record: DealEntry[] = [];
   readonly rng = createRng(7);
   /** Every entry sent, encoded. */
   readonly log: string[] = [];
@@ -160,17 +164,20 @@ class Table {
   }
 
   /** The next entry any seat sends (protocol entries first, then the move due), or null. */
-  next(): { seat: number; draft: EntryDraft; ms: number } | null {
+  next(): { seat: number; draft: EntryDraft; ms: number; steps: number[][] } | null {
     for (const [seat, table] of this.tables.entries()) {
+      const timer = chunkTimer(cpuNow);
       const start = cpuNow();
-      const draft = withProven(this.caches[seat]!, () => {
-        const owed = owedEntry(table);
-        if (owed || !mayMove(table)) return owed;
-        const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === seat);
-        const move = table.variant.setupMove(table.view) ?? legal[this.rng.int(legal.length)];
-        return move ? moveDraft(table, move) : null;
-      });
-      if (draft) return { seat, draft, ms: cpuNow() - start };
+      const draft = withEvaluate(timer.evaluate, () =>
+        withProven(this.caches[seat]!, () => {
+          const owed = owedEntry(table);
+          if (owed || !mayMove(table)) return owed;
+          const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === seat);
+          const move = table.variant.setupMove(table.view) ?? legal[this.rng.int(legal.length)];
+          return move ? moveDraft(table, move) : null;
+        }),
+      );
+      if (draft) return { seat, draft, ms: cpuNow() - start, steps: timer.steps };
     }
     return null;
   }
@@ -191,10 +198,15 @@ class Table {
     const signed = cpuNow();
     this.log.push(encoded);
     const applyMs = this.tables.map(() => 0);
+    const apply: Timed[] = [];
     this.tables = this.tables.map((t, s) => {
+      const timer = chunkTimer(cpuNow);
       const at = cpuNow();
-      const applied = withProven(this.caches[s]!, () => unwrap(applyEntry(t, encoded)));
+      const applied = withEvaluate(timer.evaluate, () =>
+        withProven(this.caches[s]!, () => unwrap(applyEntry(t, encoded))),
+      );
       applyMs[s] = cpuNow() - at;
+      apply.push({ ms: applyMs[s], steps: timer.steps });
       return applied;
     });
     const kind =
@@ -208,6 +220,12 @@ class Table {
     const critical = next.ms + signed - start + Math.max(0, ...others);
     this.criticalMs += critical;
     this.entries++;
+    this.record.push({
+      kind,
+      seat,
+      build: { ms: next.ms + signed - start, steps: next.steps },
+      apply,
+    });
     return { kind, ms: critical };
   }
 
@@ -223,14 +241,28 @@ class Table {
   }
 }
 
-/** Commitments, shuffle chain, lock chain, hands dealt and read: until the first move is due. */
-function deal(n: number, seats: number, hand: number): number {
+/** A phone's worker count (issue 25). */
+const PHONE_WORKERS = 4;
+
+/**
+ * Commitments, shuffle chain, lock chain, hands dealt and read: until the first
+ * move is due. Entry by entry (deal4Ms, dealMs), and as the critical path of the
+ * dependency chain (chain.ts): pipelined on a phone's 4 workers, and the
+ * unpipelined chain on one worker as the baseline, from the same measured steps.
+ */
+function deal(n: number, seats: number, hand: number) {
   const t = new Table(`${n}x${seats}`, seats, { set: n === 136 ? 15 : 12, handSize: hand });
   while (!t.tables.some(mayMove)) if (!t.step()) throw new Error('the deal stalled');
   if (t.tables.some((table, s) => table.view.hands[s]!.some((c) => c.tile === null))) {
     throw new Error('a hand is unread');
   }
-  return t.criticalMs;
+  return {
+    entries: t.criticalMs,
+    chain: dealChain(t.record, PHONE_WORKERS, true),
+    baseline: dealChain(t.record, 1, false),
+    splitOnly: dealChain(t.record, PHONE_WORKERS, false),
+    pipelineOnly: dealChain(t.record, 2, true),
+  };
 }
 
 /**
@@ -242,7 +274,10 @@ function localDeal() {
   const t = new Table('local-91x4', 4, { handSize: 15 });
   while (!t.tables.some(mayMove)) if (!t.step()) throw new Error('the deal stalled');
   const browser = new ProvenCache();
-  withProven(browser, () => t.log.reduce((ts, e) => unwrap(applyEntryAll(ts, e)), t.fresh()));
+  withProven(browser, () => {
+    let tables: readonly TableState[] = t.fresh();
+    for (const e of t.log) tables = unwrap(applyEntryAll(tables, e));
+  });
   return withProven(browser, () => timeLocal(t));
 }
 
@@ -318,14 +353,18 @@ export async function run(): Promise<Record<string, unknown>> {
   const h = hops(91);
   const hop = h.shuffle + h.lock;
   const deals: Record<string, number> = {};
+  const chains: Record<string, ReturnType<typeof deal>> = {};
   for (const [n, seats, hand] of [
     [91, 2, 15],
     [91, 4, 15],
     [91, 8, 10],
     [136, 8, 12],
   ] as const) {
-    deals[`${n}x${seats}`] = ms(deal(n, seats, hand));
+    const d = deal(n, seats, hand);
+    deals[`${n}x${seats}`] = ms(d.entries);
+    chains[`${n}x${seats}`] = d;
   }
+  const chain = (key: string) => chains[key]!;
   const local = localDeal();
   return {
     accelerated,
@@ -347,6 +386,32 @@ export async function run(): Promise<Record<string, unknown>> {
     /** The whole 4-player deal with proofs (91 tiles, 15 each), on the critical path. */
     deal4Ms: deals['91x4'],
     deal4TargetMs: 2500,
+    /**
+     * The critical path of a whole deal (chain.ts), one cache per peer: pipelined
+     * on a phone's 4 workers, against the unpipelined chain on one worker (Baseline)
+     * from the same measured steps; ratios within a run are what to compare.
+     */
+    chain4Ms: ms(chain('91x4').chain),
+    chain8Ms: ms(chain('91x8').chain),
+    chain8x136Ms: ms(chain('136x8').chain),
+    chain4BaselineMs: ms(chain('91x4').baseline),
+    chain8BaselineMs: ms(chain('91x8').baseline),
+    chain8x136BaselineMs: ms(chain('136x8').baseline),
+    chain4TargetMs: 500,
+    chain8TargetMs: 1000,
+    chain8x136TargetMs: 1600,
+    chainWorkers: PHONE_WORKERS,
+    /** Each chain over its baseline, and the parts alone: split on 4 workers, pipelined on 2. */
+    chainRatios: Object.fromEntries(
+      Object.entries(chains).map(([key, c]) => [
+        key,
+        {
+          pipelinedSplit: +(c.chain / c.baseline).toFixed(2),
+          splitOnly: +(c.splitOnly / c.baseline).toFixed(2),
+          pipelineOnly2Workers: +(c.pipelineOnly / c.baseline).toFixed(2),
+        },
+      ]),
+    ),
     /** That deal's entries applied to one browser's 4 local tables: verified once, and on each. */
     localDeal4SeatsMs: ms(local.all),
     localDeal4SeatsNaiveMs: ms(local.naive),

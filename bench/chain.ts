@@ -1,0 +1,137 @@
+// The critical path of a deal, from each step's measured time along the
+// dependency chain. Every proof's point work is timed in CHUNKS equal parts
+// (work.ts splits it, as workers would run it), so the time of a build or a
+// check on w workers is its serial part plus, per step, the slowest of w groups of
+// chunks. Whatever is not point work (hashing, decoding, the reducer, signing)
+// stays serial. Worker start-up and messaging are not modelled.
+import { evalChunk, joinChunks, splitWork, type Evaluate } from '../src/lib/protocol/deck/work';
+
+/** Divisible by every worker count modelled (1, 2, 3, 4, 6). */
+export const CHUNKS = 12;
+
+/** One timed piece of work: its total time, and the chunk times of each step of point work. */
+export interface Timed {
+  readonly ms: number;
+  readonly steps: readonly (readonly number[])[];
+}
+
+/** A proof evaluator (work.ts) that times each chunk with `now`. */
+export function chunkTimer(now: () => number): { evaluate: Evaluate; steps: number[][] } {
+  const steps: number[][] = [];
+  const evaluate: Evaluate = (work) => {
+    const chunks = splitWork(work, CHUNKS);
+    const times: number[] = [];
+    const partials = chunks.map((chunk) => {
+      const start = now();
+      const partial = evalChunk(chunk);
+      times.push(now() - start);
+      return partial;
+    });
+    steps.push(times);
+    return joinChunks(work, chunks, partials);
+  };
+  return { evaluate, steps };
+}
+
+/** The time of `t` on `workers` workers (1…CHUNKS, dividing CHUNKS). */
+export function onWorkers(t: Timed, workers: number): number {
+  const per = CHUNKS / workers;
+  if (!Number.isInteger(per) || per < 1)
+    throw new Error(`${workers} workers do not divide ${CHUNKS}`);
+  let serial = t.ms;
+  let split = 0;
+  for (const chunks of t.steps) {
+    serial -= chunks.reduce((a, x) => a + x, 0);
+    let slowest = 0;
+    for (let g = 0; g < workers; g++) {
+      slowest = Math.max(
+        slowest,
+        chunks.slice(g * per, (g + 1) * per).reduce((a, x) => a + x, 0),
+      );
+    }
+    split += slowest;
+  }
+  return Math.max(0, serial) + split;
+}
+
+/** Its serial part: what no worker count shortens. */
+function serialOf(t: Timed): number {
+  return Math.max(0, t.ms - t.steps.flat().reduce((a, x) => a + x, 0));
+}
+
+/** One entry of the deal: its author's build (with signing) and each peer's check and apply. */
+export interface DealEntry {
+  readonly kind: string;
+  readonly seat: number;
+  readonly build: Timed;
+  readonly apply: readonly Timed[];
+}
+
+const hopKinds = new Set(['shuffle-hop', 'lock-hop']);
+
+/**
+ * The deal's critical path. `pipelined`: a seat builds its hop on the deck it
+ * received while the check of that deck runs beside it on the other workers
+ * (the best split of its workers between the two), releasing its hop when both
+ * are done; its first hop is built while the seed commitments are exchanged.
+ * Otherwise each seat checks, then builds, each on all its workers in turn.
+ * Checks of hops a seat does not build on run in the background (a seat's
+ * workers are idle until its turn) and are off the chain; the last lock is
+ * checked by everyone before the key shares, which are built and checked at the
+ * end (each peer applies the others' in turn).
+ */
+export function dealChain(
+  entries: readonly DealEntry[],
+  workers: number,
+  pipelined: boolean,
+): number {
+  const of = (kind: string) => entries.filter((e) => e.kind === kind);
+  const exchange = (kind: string) => {
+    const sent = of(kind);
+    const build = Math.max(0, ...sent.map((e) => e.build.ms));
+    const peers = sent[0]?.apply.length ?? 0;
+    const apply = Array.from({ length: peers }, (_, p) =>
+      sent.filter((e) => e.seat !== p).reduce((a, e) => a + e.apply[p]!.ms, 0),
+    );
+    return build + Math.max(0, ...apply);
+  };
+  const hops = entries.filter((e) => hopKinds.has(e.kind));
+  const rest = entries.filter(
+    (e) => !hopKinds.has(e.kind) && e.kind !== 'seed-commit' && e.kind !== 'key-share',
+  );
+  if (rest.length > 0)
+    throw new Error(`unmodelled deal entries: ${rest.map((e) => e.kind).join(', ')}`);
+  const commits = exchange('seed-commit');
+  const first = hops[0]!;
+  let at = pipelined
+    ? Math.max(commits, onWorkers(first.build, workers))
+    : commits + onWorkers(first.build, workers);
+  for (let h = 1; h < hops.length; h++) {
+    const hop = hops[h]!;
+    // the author of hop h checks hop h - 1 and builds on it
+    const check = hops[h - 1]!.apply[hop.seat]!;
+    at += pipelined
+      ? pipelinedStep(check, hop.build, workers)
+      : onWorkers(check, workers) + onWorkers(hop.build, workers);
+  }
+  const last = hops.at(-1)!;
+  at += Math.max(0, ...last.apply.map((t, p) => (p === last.seat ? 0 : onWorkers(t, workers))));
+  return at + exchange('key-share');
+}
+
+/**
+ * Check and build side by side, c workers checking and the rest building; the
+ * build starts once the received deck is decoded (counted as the whole serial part
+ * of the check, so this errs long).
+ */
+function pipelinedStep(check: Timed, build: Timed, workers: number): number {
+  let best = onWorkers(check, workers) + onWorkers(build, workers);
+  for (let c = 1; c < workers; c++) {
+    if (CHUNKS % c !== 0 || CHUNKS % (workers - c) !== 0) continue;
+    best = Math.min(
+      best,
+      Math.max(onWorkers(check, c), serialOf(check) + onWorkers(build, workers - c)),
+    );
+  }
+  return best;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { CHUNKS, dealChain, onWorkers, type DealEntry, type Timed } from '../../bench/chain';
+
+/** A piece of work: `serial` ms outside point work, and one step of `split` ms in even chunks. */
+const work = (serial: number, split: number): Timed => ({
+  ms: serial + split,
+  steps: split > 0 ? [Array.from({ length: CHUNKS }, () => split / CHUNKS)] : [],
+});
+
+describe('the deal chain model (bench/chain.ts)', () => {
+  it('shortens only the point work with more workers, by its slowest group of chunks', () => {
+    expect(onWorkers(work(10, 120), 1)).toBeCloseTo(130);
+    expect(onWorkers(work(10, 120), 4)).toBeCloseTo(40);
+    const uneven: Timed = { ms: 12, steps: [[12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]] };
+    expect(onWorkers(uneven, 4)).toBeCloseTo(12);
+    expect(() => onWorkers(uneven, 5)).toThrow(/do not divide/);
+  });
+
+  it('adds up check then build per hop unpipelined; pipelined, the two overlap', () => {
+    const seats = 2;
+    const entry = (kind: string, seat: number, build: Timed, check: Timed): DealEntry => ({
+      kind,
+      seat,
+      build,
+      apply: Array.from({ length: seats }, (_, p) => (p === seat ? work(1, 0) : check)),
+    });
+    const hop = work(0, 100);
+    const cheap = work(2, 0);
+    const entries = [
+      entry('seed-commit', 0, cheap, cheap),
+      entry('seed-commit', 1, cheap, cheap),
+      entry('shuffle-hop', 0, hop, hop),
+      entry('shuffle-hop', 1, hop, hop),
+      entry('lock-hop', 0, hop, hop),
+      entry('lock-hop', 1, hop, hop),
+      entry('key-share', 0, cheap, cheap),
+      entry('key-share', 1, cheap, cheap),
+    ];
+    // commits 2 + 2; first build 100; three steps of check 100 + build 100; last check 100; shares 2 + 2
+    expect(dealChain(entries, 1, false)).toBeCloseTo(4 + 100 + 3 * 200 + 100 + 4);
+    // on 4 workers, pipelined: the first build (25) hides the commits (4); each step is
+    // the best split of the workers: 2 check (50) beside 2 build (50)
+    expect(dealChain(entries, 4, true)).toBeCloseTo(25 + 3 * 50 + 25 + 4);
+    expect(() => dealChain([...entries, entry('move', 0, cheap, cheap)], 4, true)).toThrow(
+      /unmodelled/,
+    );
+  });
+});
