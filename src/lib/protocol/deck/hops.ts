@@ -6,11 +6,13 @@
 // So a dishonest shuffle or lock is refused at once; whether s and the permutation
 // were drawn from the seed is left to the audit. A proof this process built or
 // already checked is not checked again (proven.ts).
-import { concatBytes, fromBase64url, toBase64url } from '../crypto/bytes';
+import { bytesEqual, concatBytes, fromBase64url, toBase64url } from '../crypto/bytes';
 import type { DealContext } from '../deal/context';
 import {
   currentDeck,
   deckSize,
+  encodedDeck,
+  lazyPoints,
   deckStage,
   nextHopSeat,
   type DeckStage,
@@ -22,9 +24,11 @@ import { fail, ok, type Result } from '../errors';
 import {
   baseMulEncoded,
   decodePoint,
+  encodePoint,
   isIdentity,
+  isIdentityEncoding,
+  isPointEncoding,
   scalar,
-  type Point,
   type Scalar,
 } from '../crypto/group';
 import { taggedHash } from '../crypto/hashing';
@@ -57,21 +61,24 @@ function decodeScalarText(text: string): Scalar | null {
   return bytes && scalar.decode(bytes, true);
 }
 
-/** A deck of n distinct, valid, non-identity points. */
+/** A valid non-identity point's encoding, or why not (the identity encodes as all zeros). */
+function pointEncoding(text: string, what: string): Result<Uint8Array> {
+  const raw = fromBase64url(text, 32);
+  if (raw && isIdentityEncoding(raw)) return fail('IDENTITY_POINT', what);
+  return raw && isPointEncoding(raw) ? ok(raw) : fail('BAD_POINT', what);
+}
+
+/** A deck of n distinct, valid, non-identity points (decoded only when needed). */
 function decodeDeck(encoded: readonly string[], n: number): Result<MaskedDeck> {
   if (encoded.length !== n) return fail('WRONG_SIZE', `expected ${n} points`);
   if (new Set(encoded).size !== n) return fail('DUPLICATE_POINT');
-  const points: Point[] = [];
   const bytes: Uint8Array[] = [];
   for (const [i, text] of encoded.entries()) {
-    const raw = fromBase64url(text, 32);
-    const point = raw && decodePoint(raw);
-    if (!raw || !point) return fail('BAD_POINT', `position ${i}`);
-    if (isIdentity(point)) return fail('IDENTITY_POINT', `position ${i}`);
-    points.push(point);
-    bytes.push(raw);
+    const raw = pointEncoding(text, `position ${i}`);
+    if (!raw.ok) return raw;
+    bytes.push(raw.value);
   }
-  return ok({ points, bytes, encoded });
+  return ok(encodedDeck(bytes, encoded));
 }
 
 function checkTurn(
@@ -362,19 +369,19 @@ export function receiveLockHop(
   const after = decodeDeck(body.points, n);
   if (!after.ok) return after;
   if (body.lockKeys.length !== n) return fail('WRONG_SIZE', `expected ${n} lock keys`);
-  const keyBytes = [body.shuffleKey, ...body.lockKeys].map((t) => fromBase64url(t, 32));
-  const keys = keyBytes.map((b) => b && decodePoint(b));
-  if (keys.some((k) => k === null)) return fail('BAD_POINT', 'lock key');
-  const [shuffleKey, ...lockKeys] = keys as Point[];
-  if (!shuffleKey || isIdentity(shuffleKey) || lockKeys.some(isIdentity)) {
-    return fail('IDENTITY_POINT', 'lock key');
+  const keyBytes: Uint8Array[] = [];
+  for (const text of [body.shuffleKey, ...body.lockKeys]) {
+    const raw = pointEncoding(text, 'lock key');
+    if (!raw.ok) return raw;
+    keyBytes.push(raw.value);
   }
-  if (!deck.shuffles[seat]?.shuffleKey.equals(shuffleKey)) {
+  const [shuffleKeyBytes, ...lockKeyBytes] = keyBytes as [Uint8Array, ...Uint8Array[]];
+  const shuffleKey = deck.shuffles[seat]?.shuffleKey;
+  if (!shuffleKey || !bytesEqual(encodePoint(shuffleKey), shuffleKeyBytes)) {
     return fail('BAD_LOCK_PROOF', 'not the shuffle key of this seat’s shuffle');
   }
   const proof = decodeProof(body.proof, n);
   if (!proof.ok) return proof;
-  const [shuffleKeyBytes, ...lockKeyBytes] = keyBytes as Uint8Array[];
   const before = currentDeck(deck);
   const transcript = lockTranscript(
     ctx,
@@ -382,18 +389,28 @@ export function receiveLockHop(
     seat,
     before.bytes,
     after.value.bytes,
-    shuffleKeyBytes as Uint8Array,
+    shuffleKeyBytes,
     lockKeyBytes,
   );
   const statement = {
     transcript,
     before: before.bytes,
     after: after.value.bytes,
-    shuffleKey: shuffleKeyBytes as Uint8Array,
+    shuffleKey: shuffleKeyBytes,
     lockKeys: lockKeyBytes,
   };
   const key = lockProvenKey(transcript, body.proof);
-  const record = { seat, seq, deck: after.value, shuffleKey, lockKeys };
+  const points = lazyPoints(lockKeyBytes);
+  const record = {
+    seat,
+    seq,
+    deck: after.value,
+    shuffleKey,
+    lockKeyBytes,
+    get lockKeys() {
+      return points();
+    },
+  };
   const next = { ...deck, locks: [...deck.locks, record] };
   if (isProven(key)) return ok({ deck: next, check: null });
   return ok({

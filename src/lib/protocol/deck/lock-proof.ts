@@ -13,6 +13,7 @@
 // with matching sums (a copied or swapped point) would pass. A false position makes
 // the fold fail except with probability about 2^-128, as long as nobody knows a
 // discrete-log relation between the deck's points (they are hashed, then masked).
+import { bytesEqual } from '../crypto/bytes';
 import { createDrbg, type Drbg } from '../crypto/drbg';
 import { scalar, type Scalar } from '../crypto/group';
 import { taggedHash } from '../crypto/hashing';
@@ -75,7 +76,7 @@ function dot(a: readonly Scalar[], b: readonly Scalar[]): Scalar {
 }
 
 const same = (a: Uint8Array | undefined, b: Uint8Array | undefined): boolean =>
-  a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
+  a !== undefined && b !== undefined && bytesEqual(a, b);
 
 /** One step of point work: the three commitments. */
 export function* proveLockSteps(
