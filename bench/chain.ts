@@ -3,34 +3,49 @@
 // (work.ts splits it, as workers would run it), so the time of a build or a
 // check on w workers is its serial part plus, per step, the slowest of w groups of
 // chunks. Whatever is not point work (hashing, decoding, the reducer, signing)
-// stays serial. Worker start-up and messaging are not modelled.
+// stays serial. Sending chunks to workers and their partial sums back is counted
+// as their structured clone, all of it serial, whenever more than one worker is
+// used; a message's latency and worker start-up are not modelled.
 import { evalChunk, joinChunks, splitWork, type Evaluate } from '../src/lib/protocol/deck/work';
 
 /** Divisible by every worker count modelled (1, 2, 3, 4, 6). */
 export const CHUNKS = 12;
 
-/** One timed piece of work: its total time, and the chunk times of each step of point work. */
+/**
+ * One timed piece of work: its total time, the chunk times of each step of point
+ * work, and the time to clone every chunk and its result (messaging to workers).
+ */
 export interface Timed {
   readonly ms: number;
   readonly steps: readonly (readonly number[])[];
+  readonly cloneMs?: number;
 }
 
-/** A proof evaluator (work.ts) that times each chunk with `now`. */
-export function chunkTimer(now: () => number): { evaluate: Evaluate; steps: number[][] } {
+/** A proof evaluator (work.ts) that times each chunk with `now`, and the cloning apart. */
+export function chunkTimer(now: () => number): {
+  evaluate: Evaluate;
+  steps: number[][];
+  clone: { ms: number };
+} {
   const steps: number[][] = [];
+  const clone = { ms: 0 };
   const evaluate: Evaluate = (work) => {
     const chunks = splitWork(work, CHUNKS);
     const times: number[] = [];
     const partials = chunks.map((chunk) => {
       const start = now();
       const partial = evalChunk(chunk);
-      times.push(now() - start);
+      const done = now();
+      structuredClone(chunk);
+      structuredClone(partial);
+      clone.ms += now() - done;
+      times.push(done - start);
       return partial;
     });
     steps.push(times);
     return joinChunks(work, chunks, partials);
   };
-  return { evaluate, steps };
+  return { evaluate, steps, clone };
 }
 
 /** The time of `t` on `workers` workers (1…CHUNKS, dividing CHUNKS). */
@@ -38,8 +53,9 @@ export function onWorkers(t: Timed, workers: number): number {
   const per = CHUNKS / workers;
   if (!Number.isInteger(per) || per < 1)
     throw new Error(`${workers} workers do not divide ${CHUNKS}`);
-  let serial = t.ms;
-  let split = 0;
+  const cloned = t.cloneMs ?? 0;
+  let serial = t.ms - cloned;
+  let split = workers > 1 ? cloned : 0;
   for (const chunks of t.steps) {
     serial -= chunks.reduce((a, x) => a + x, 0);
     let slowest = 0;
@@ -56,7 +72,7 @@ export function onWorkers(t: Timed, workers: number): number {
 
 /** Its serial part: what no worker count shortens. */
 function serialOf(t: Timed): number {
-  return Math.max(0, t.ms - t.steps.flat().reduce((a, x) => a + x, 0));
+  return Math.max(0, t.ms - (t.cloneMs ?? 0) - t.steps.flat().reduce((a, x) => a + x, 0));
 }
 
 /** One entry of the deal: its author's build (with signing) and each peer's check and apply. */

@@ -164,7 +164,13 @@ class Table {
   }
 
   /** The next entry any seat sends (protocol entries first, then the move due), or null. */
-  next(): { seat: number; draft: EntryDraft; ms: number; steps: number[][] } | null {
+  next(): {
+    seat: number;
+    draft: EntryDraft;
+    ms: number;
+    steps: number[][];
+    cloneMs: number;
+  } | null {
     for (const [seat, table] of this.tables.entries()) {
       const timer = chunkTimer(cpuNow);
       const start = cpuNow();
@@ -177,7 +183,9 @@ class Table {
           return move ? moveDraft(table, move) : null;
         }),
       );
-      if (draft) return { seat, draft, ms: cpuNow() - start, steps: timer.steps };
+      if (draft) {
+        return { seat, draft, ms: cpuNow() - start, steps: timer.steps, cloneMs: timer.clone.ms };
+      }
     }
     return null;
   }
@@ -206,7 +214,7 @@ class Table {
         withProven(this.caches[s]!, () => unwrap(applyEntry(t, encoded))),
       );
       applyMs[s] = cpuNow() - at;
-      apply.push({ ms: applyMs[s], steps: timer.steps });
+      apply.push({ ms: applyMs[s], steps: timer.steps, cloneMs: timer.clone.ms });
       return applied;
     });
     const kind =
@@ -223,7 +231,7 @@ class Table {
     this.record.push({
       kind,
       seat,
-      build: { ms: next.ms + signed - start, steps: next.steps },
+      build: { ms: next.ms + signed - start, steps: next.steps, cloneMs: next.cloneMs },
       apply,
     });
     return { kind, ms: critical };

@@ -16,6 +16,12 @@ describe('the deal chain model (bench/chain.ts)', () => {
     expect(() => onWorkers(uneven, 5)).toThrow(/do not divide/);
   });
 
+  it('counts messaging to workers (cloning chunks and results) only when there are several', () => {
+    const sent: Timed = { ...work(10, 120), ms: 135, cloneMs: 5 };
+    expect(onWorkers(sent, 1)).toBeCloseTo(130);
+    expect(onWorkers(sent, 4)).toBeCloseTo(45);
+  });
+
   it('adds up check then build per hop unpipelined; pipelined, the two overlap', () => {
     const seats = 2;
     const entry = (kind: string, seat: number, build: Timed, check: Timed): DealEntry => ({
