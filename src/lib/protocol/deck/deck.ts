@@ -19,6 +19,7 @@ export interface DeckSpec {
 }
 
 export interface MaskedDeck {
+  /** Decoded from `bytes` on first use when the deck came from a hop (encodedDeck). */
   readonly points: readonly Point[];
   readonly bytes: readonly Uint8Array[];
   readonly encoded: readonly string[];

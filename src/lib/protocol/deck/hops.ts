@@ -4,8 +4,10 @@
 // and multiplied by that s (shuffle-proof.ts). A lock hop swaps s for one scalar per
 // position and proves it (lock-proof.ts) against the S of the seat's own shuffle.
 // So a dishonest shuffle or lock is refused at once; whether s and the permutation
-// were drawn from the seed is left to the audit. A proof this process built or
-// already checked is not checked again (proven.ts).
+// were drawn from the seed is left to the audit. A proof this peer built or
+// already checked is not checked again (proven.ts). Building and checking run in
+// steps of point work that split across workers (work.ts), and a received hop's
+// check can run beside the next seat's build on it (pipeline.ts).
 import { bytesEqual, concatBytes, fromBase64url, toBase64url } from '../crypto/bytes';
 import type { DealContext } from '../deal/context';
 import {
