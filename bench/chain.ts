@@ -91,10 +91,12 @@ const hopKinds = new Set(['shuffle-hop', 'lock-hop']);
  * (the best split of its workers between the two), releasing its hop when both
  * are done; its first hop is built while the seed commitments are exchanged.
  * Otherwise each seat checks, then builds, each on all its workers in turn.
- * Checks of hops a seat does not build on run in the background (a seat's
- * workers are idle until its turn) and are off the chain; the last lock is
- * checked by everyone before the key shares, which are built and checked at the
- * end (each peer applies the others' in turn).
+ * Every seat checks every hop: those it does not build on in the background, in
+ * order, as they come (a seat's workers are otherwise idle until its turn); a
+ * seat starts its turn only once that backlog is done, so the background checks
+ * are off the chain only when they keep up. Everyone has checked the last lock
+ * before the key shares, which are built and checked at the end (each peer
+ * applies the others' in turn).
  */
 export function dealChain(
   entries: readonly DealEntry[],
@@ -122,17 +124,28 @@ export function dealChain(
   let at = pipelined
     ? Math.max(commits, onWorkers(first.build, workers))
     : commits + onWorkers(first.build, workers);
+  // when each seat has checked every hop released so far
+  const checked = first.apply.map(() => at);
+  const background = (hop: DealEntry, except: number) => {
+    hop.apply.forEach((t, k) => {
+      if (k === hop.seat) checked[k] = Math.max(checked[k]!, at);
+      else if (k !== except) checked[k] = Math.max(checked[k]!, at) + onWorkers(t, workers);
+    });
+  };
   for (let h = 1; h < hops.length; h++) {
     const hop = hops[h]!;
-    // the author of hop h checks hop h - 1 and builds on it
+    background(hops[h - 1]!, hop.seat);
+    // the author of hop h checks hop h - 1 and builds on it, once its backlog is done
     const check = hops[h - 1]!.apply[hop.seat]!;
-    at += pipelined
-      ? pipelinedStep(check, hop.build, workers)
-      : onWorkers(check, workers) + onWorkers(hop.build, workers);
+    at =
+      Math.max(at, checked[hop.seat]!) +
+      (pipelined
+        ? pipelinedStep(check, hop.build, workers)
+        : onWorkers(check, workers) + onWorkers(hop.build, workers));
+    checked[hop.seat] = at;
   }
-  const last = hops.at(-1)!;
-  at += Math.max(0, ...last.apply.map((t, p) => (p === last.seat ? 0 : onWorkers(t, workers))));
-  return at + exchange('key-share');
+  background(hops.at(-1)!, -1);
+  return Math.max(...checked) + exchange('key-share');
 }
 
 /**

@@ -51,4 +51,21 @@ describe('the deal chain model (bench/chain.ts)', () => {
       /unmodelled/,
     );
   });
+
+  it('keeps a seat from its turn until it has checked every hop before (a slow check delays it)', () => {
+    const hop = work(0, 100);
+    const deal = (slow: number): DealEntry[] => {
+      const kinds = ['shuffle-hop', 'lock-hop'];
+      return kinds.flatMap((kind, k) =>
+        [0, 1, 2].map((seat) => ({
+          kind,
+          seat,
+          build: hop,
+          apply: [0, 1, 2].map((p) => (k === 0 && seat === 0 && p === 2 ? work(slow, 0) : hop)),
+        })),
+      );
+    };
+    // seat 2 gets hop 1 200 ms after hop 0; checking hop 0 takes it 1000 ms
+    expect(dealChain(deal(1000), 1, false) - dealChain(deal(100), 1, false)).toBeCloseTo(800);
+  });
 });
