@@ -5,12 +5,15 @@
 // are in the proving time, the point checks in the verifying time); the deal of a Mexican Train
 // round through the real reducer for 91 tiles with 2, 4 and 8 peers and 136 with
 // 8, entry by entry on the critical path (each entry built and signed by its
-// author, then verified and applied by one peer: what a deal takes when peers work
-// in parallel); and a whole 4-peer Mexican Train round (91 tiles, 15 each, random
+// author, then verified and applied by every other peer, the slowest counted: what
+// a deal takes when peers work in parallel but each waits for the entry before); and a whole 4-peer Mexican Train round (91 tiles, 15 each, random
 // legal moves): per-entry reducer cost, a private draw, the end-of-round audit.
 // One browser holding all 4 seats of that deal (solo, pass-and-play) applies each
 // entry to its 4 tables: applyEntryAll verifies once (localDeal4SeatsMs), against
 // applyEntry on each table (localDeal4SeatsNaiveMs).
+// Every peer has its own cache of proofs known sound (as each browser has), so a
+// hop is checked by every peer but its author; a "verify" figure is timed by a
+// peer that never saw the proof, and fails if it took one from a cache.
 // Times are CPU milliseconds of this process (best of a few runs where repeated),
 // so other load on the machine does not skew them.
 import { createRng, type Options } from '../src/lib/engine';
@@ -32,6 +35,10 @@ import { sign, signingKeyPair, verifySignature } from '../src/lib/protocol/crypt
 import { auditTable } from '../src/lib/protocol/table/audit';
 import { mayMove, moveDraft, owedEntry, type EntryDraft } from '../src/lib/protocol/table/peer';
 import { applyEntry, applyEntryAll, createTable } from '../src/lib/protocol/table/reducer';
+import { ProvenCache, withProven } from '../src/lib/protocol/deck/proven';
+import { withEvaluate } from '../src/lib/protocol/deck/work';
+import { chunkTimer, dealChain, type DealEntry, type Timed } from './chain';
+import { verifying } from './verifying';
 import type { TableState } from '../src/lib/protocol/table/state';
 
 const REPEATS = 5;
@@ -110,20 +117,30 @@ function hops(n: number) {
     plainEncoded,
     shuffle,
     lock,
-    verifyShuffle: best(REPEATS, () => applyShuffleHop(ctx, fresh, 0, 0, shuffleBody)),
-    verifyLock: best(REPEATS, () => applyLockHop(ctx, shuffled, 0, 2, lockBody)),
+    // each check by a peer that has not seen the proof (verifying.ts)
+    verifyShuffle: best(REPEATS, () =>
+      verifying(() => applyShuffleHop(ctx, fresh, 0, 0, shuffleBody)),
+    ),
+    verifyLock: best(REPEATS, () => verifying(() => applyLockHop(ctx, shuffled, 0, 2, lockBody))),
   };
 }
 
-/** Peers at one Mexican Train table, each with its own table; CPU time is summed per part. */
+/**
+ * Peers at one Mexican Train table, each with its own table and its own cache of
+ * proofs known sound (as each browser has): a peer skips only the checks of hops
+ * it built itself. CPU time is summed per part.
+ */
 class Table {
   tables: TableState[];
   readonly signers;
-  /** Critical path: the author builds and signs, one peer (seat 0) verifies and applies. */
+  readonly caches: ProvenCache[];
+  /** Critical path: the author builds and signs, then the slowest other peer verifies and applies. */
   criticalMs = 0;
-  /** applyEntry on seat 0's table, per entry kind. */
+  /** applyEntry on the table of the seat after the author, per entry kind. */
   readonly apply = new Map<string, { n: number; ms: number }>();
   entries = 0;
+  /** Every entry: its author's build and each peer's apply, timed with their proof work's chunks. */
+  readonly record: DealEntry[] = [];
   readonly rng = createRng(7);
   /** Every entry sent, encoded. */
   readonly log: string[] = [];
@@ -143,19 +160,32 @@ class Table {
     };
     this.fresh = () => secrets.map((secret, seat) => unwrap(createTable(config, { seat, secret })));
     this.tables = this.fresh();
+    this.caches = this.tables.map(() => new ProvenCache());
   }
 
   /** The next entry any seat sends (protocol entries first, then the move due), or null. */
-  next(): { seat: number; draft: EntryDraft; ms: number } | null {
+  next(): {
+    seat: number;
+    draft: EntryDraft;
+    ms: number;
+    steps: number[][];
+    cloneMs: number;
+  } | null {
     for (const [seat, table] of this.tables.entries()) {
+      const timer = chunkTimer(cpuNow);
       const start = cpuNow();
-      let draft = owedEntry(table);
-      if (!draft && mayMove(table)) {
-        const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === seat);
-        const move = table.variant.setupMove(table.view) ?? legal[this.rng.int(legal.length)];
-        draft = move ? moveDraft(table, move) : null;
+      const draft = withEvaluate(timer.evaluate, () =>
+        withProven(this.caches[seat]!, () => {
+          const owed = owedEntry(table);
+          if (owed || !mayMove(table)) return owed;
+          const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === seat);
+          const move = table.variant.setupMove(table.view) ?? legal[this.rng.int(legal.length)];
+          return move ? moveDraft(table, move) : null;
+        }),
+      );
+      if (draft) {
+        return { seat, draft, ms: cpuNow() - start, steps: timer.steps, cloneMs: timer.clone.ms };
       }
-      if (draft) return { seat, draft, ms: cpuNow() - start };
     }
     return null;
   }
@@ -175,18 +205,35 @@ class Table {
     );
     const signed = cpuNow();
     this.log.push(encoded);
-    const first = unwrap(applyEntry(this.tables[0]!, encoded));
-    const applied = cpuNow();
+    const applyMs = this.tables.map(() => 0);
+    const apply: Timed[] = [];
+    this.tables = this.tables.map((t, s) => {
+      const timer = chunkTimer(cpuNow);
+      const at = cpuNow();
+      const applied = withEvaluate(timer.evaluate, () =>
+        withProven(this.caches[s]!, () => unwrap(applyEntry(t, encoded))),
+      );
+      applyMs[s] = cpuNow() - at;
+      apply.push({ ms: applyMs[s], steps: timer.steps, cloneMs: timer.clone.ms });
+      return applied;
+    });
     const kind =
       draft.kind === 'move'
         ? `move:${(draft.body as { move: { type: string } }).move.type}`
         : draft.kind;
     const a = this.apply.get(kind) ?? { n: 0, ms: 0 };
-    this.apply.set(kind, { n: a.n + 1, ms: a.ms + applied - signed });
-    const critical = next.ms + applied - start;
+    const nextSeat = (seat + 1) % this.tables.length;
+    this.apply.set(kind, { n: a.n + 1, ms: a.ms + applyMs[nextSeat]! });
+    const others = applyMs.filter((_, s) => s !== seat);
+    const critical = next.ms + signed - start + Math.max(0, ...others);
     this.criticalMs += critical;
-    this.tables = this.tables.map((t, s) => (s === 0 ? first : unwrap(applyEntry(t, encoded))));
     this.entries++;
+    this.record.push({
+      kind,
+      seat,
+      build: { ms: next.ms + signed - start, steps: next.steps, cloneMs: next.cloneMs },
+      apply,
+    });
     return { kind, ms: critical };
   }
 
@@ -202,20 +249,47 @@ class Table {
   }
 }
 
-/** Commitments, shuffle chain, lock chain, hands dealt and read: until the first move is due. */
-function deal(n: number, seats: number, hand: number): number {
+/** A phone's worker count (issue 25). */
+const PHONE_WORKERS = 4;
+
+/**
+ * Commitments, shuffle chain, lock chain, hands dealt and read: until the first
+ * move is due. Entry by entry (deal4Ms, dealMs), and as the critical path of the
+ * dependency chain (chain.ts): pipelined on a phone's 4 workers, and the
+ * unpipelined chain on one worker as the baseline, from the same measured steps.
+ */
+function deal(n: number, seats: number, hand: number) {
   const t = new Table(`${n}x${seats}`, seats, { set: n === 136 ? 15 : 12, handSize: hand });
   while (!t.tables.some(mayMove)) if (!t.step()) throw new Error('the deal stalled');
   if (t.tables.some((table, s) => table.view.hands[s]!.some((c) => c.tile === null))) {
     throw new Error('a hand is unread');
   }
-  return t.criticalMs;
+  return {
+    entries: t.criticalMs,
+    chain: dealChain(t.record, PHONE_WORKERS, true),
+    baseline: dealChain(t.record, 1, false),
+    splitOnly: dealChain(t.record, PHONE_WORKERS, false),
+    pipelineOnly: dealChain(t.record, 2, true),
+  };
 }
 
-/** The 4-player deal (91 tiles, 15 each) applied to one browser's 4 local tables. */
+/**
+ * The 4-player deal (91 tiles, 15 each) applied to one browser's 4 local tables.
+ * That browser built every hop itself, so it knows every proof sound (one cache
+ * for the process): what is timed is signatures and the reducer.
+ */
 function localDeal() {
   const t = new Table('local-91x4', 4, { handSize: 15 });
   while (!t.tables.some(mayMove)) if (!t.step()) throw new Error('the deal stalled');
+  const browser = new ProvenCache();
+  withProven(browser, () => {
+    let tables: readonly TableState[] = t.fresh();
+    for (const e of t.log) tables = unwrap(applyEntryAll(tables, e));
+  });
+  return withProven(browser, () => timeLocal(t));
+}
+
+function timeLocal(t: Table) {
   let all = Infinity;
   let naive = Infinity;
   // interleaved, so load on the machine weighs on both alike
@@ -287,14 +361,18 @@ export async function run(): Promise<Record<string, unknown>> {
   const h = hops(91);
   const hop = h.shuffle + h.lock;
   const deals: Record<string, number> = {};
+  const chains: Record<string, ReturnType<typeof deal>> = {};
   for (const [n, seats, hand] of [
     [91, 2, 15],
     [91, 4, 15],
     [91, 8, 10],
     [136, 8, 12],
   ] as const) {
-    deals[`${n}x${seats}`] = ms(deal(n, seats, hand));
+    const d = deal(n, seats, hand);
+    deals[`${n}x${seats}`] = ms(d.entries);
+    chains[`${n}x${seats}`] = d;
   }
+  const chain = (key: string) => chains[key]!;
   const local = localDeal();
   return {
     accelerated,
@@ -316,6 +394,32 @@ export async function run(): Promise<Record<string, unknown>> {
     /** The whole 4-player deal with proofs (91 tiles, 15 each), on the critical path. */
     deal4Ms: deals['91x4'],
     deal4TargetMs: 2500,
+    /**
+     * The critical path of a whole deal (chain.ts), one cache per peer: pipelined
+     * on a phone's 4 workers, against the unpipelined chain on one worker (Baseline)
+     * from the same measured steps; ratios within a run are what to compare.
+     */
+    chain4Ms: ms(chain('91x4').chain),
+    chain8Ms: ms(chain('91x8').chain),
+    chain8x136Ms: ms(chain('136x8').chain),
+    chain4BaselineMs: ms(chain('91x4').baseline),
+    chain8BaselineMs: ms(chain('91x8').baseline),
+    chain8x136BaselineMs: ms(chain('136x8').baseline),
+    chain4TargetMs: 500,
+    chain8TargetMs: 1000,
+    chain8x136TargetMs: 1600,
+    chainWorkers: PHONE_WORKERS,
+    /** Each chain over its baseline, and the parts alone: split on 4 workers, pipelined on 2. */
+    chainRatios: Object.fromEntries(
+      Object.entries(chains).map(([key, c]) => [
+        key,
+        {
+          pipelinedSplit: +(c.chain / c.baseline).toFixed(2),
+          splitOnly: +(c.splitOnly / c.baseline).toFixed(2),
+          pipelineOnly2Workers: +(c.pipelineOnly / c.baseline).toFixed(2),
+        },
+      ]),
+    ),
     /** That deal's entries applied to one browser's 4 local tables: verified once, and on each. */
     localDeal4SeatsMs: ms(local.all),
     localDeal4SeatsNaiveMs: ms(local.naive),

@@ -90,9 +90,9 @@ export function dishonestLock(
     shuffleKey: text(shuffleKey),
     lockKeys: keyBytes.map(toBase64url),
     proof: {
-      commitS: text(proof.commitS),
-      commitK: text(proof.commitK),
-      commitFold: text(proof.commitFold),
+      commitS: toBase64url(proof.commitS),
+      commitK: toBase64url(proof.commitK),
+      commitFold: toBase64url(proof.commitFold),
       responseS: toBase64url(scalar.encode(proof.responseS)),
       responses: proof.responses.map((z) => toBase64url(scalar.encode(z))),
     },

@@ -13,14 +13,7 @@ import {
 import { proveLock } from '$lib/protocol/deck/lock-proof';
 import { createDrbg } from '$lib/protocol/crypto/drbg';
 import { unmask } from '$lib/protocol/deck/keys';
-import {
-  baseMul,
-  encodePoint,
-  mul,
-  scalar,
-  tilePoint,
-  type Point,
-} from '$lib/protocol/crypto/group';
+import { baseMul, encodePoint, mul, scalar, tilePoint } from '$lib/protocol/crypto/group';
 import { lockScalars, nonceDrbg, shuffleScalar } from '$lib/protocol/deal/peer-secret';
 import { ctx, dishonestLock, freshDeck, locked, seeds, shuffled } from './deck-fixture';
 import { tiles, unwrap } from './helpers';
@@ -163,16 +156,15 @@ describe('a dishonest lock is refused at once', () => {
       { shuffleScalar: s, lockScalars: moved },
       nonceDrbg(seed, transcript),
     );
-    const text = (p: Point): string => toBase64url(encodePoint(p));
     const body = {
       deck: 0,
       points: afterBytes.map(toBase64url),
       shuffleKey: toBase64url(shuffleKey),
       lockKeys: lockKeys.map(toBase64url),
       proof: {
-        commitS: text(proof.commitS),
-        commitK: text(proof.commitK),
-        commitFold: text(proof.commitFold),
+        commitS: toBase64url(proof.commitS),
+        commitK: toBase64url(proof.commitK),
+        commitFold: toBase64url(proof.commitFold),
         responseS: toBase64url(scalar.encode(proof.responseS)),
         responses: proof.responses.map((z) => toBase64url(scalar.encode(z))),
       },

@@ -4,7 +4,7 @@
 import { toBase64url } from '../crypto/bytes';
 import type { DealContext } from '../deal/context';
 import { fail, ok, type Result } from '../errors';
-import { encodePoint, tilePoint, type Point, type Scalar } from '../crypto/group';
+import { decodePoint, encodePoint, tilePoint, type Point, type Scalar } from '../crypto/group';
 
 /** A seat, or everyone. */
 export type Owner = number | 'public';
@@ -19,6 +19,7 @@ export interface DeckSpec {
 }
 
 export interface MaskedDeck {
+  /** Decoded from `bytes` on first use when the deck came from a hop (encodedDeck). */
   readonly points: readonly Point[];
   readonly bytes: readonly Uint8Array[];
   readonly encoded: readonly string[];
@@ -34,6 +35,8 @@ export interface ShuffleHopRecord {
 
 export interface LockHopRecord extends ShuffleHopRecord {
   readonly lockKeys: readonly Point[];
+  /** The lock keys' encodings: a key share is checked against these. */
+  readonly lockKeyBytes: readonly Uint8Array[];
 }
 
 export interface PublishedKey {
@@ -60,6 +63,27 @@ export type DeckStage = 'shuffling' | 'locking' | 'ready';
 
 /** The largest set is double-18 (190 tiles); a proven shuffle of 256 fits in one entry. */
 export const MAX_DECK_SIZE = 256;
+
+/**
+ * Points from encodings already checked valid, decoded when first asked for: a
+ * hop's check and a hand's keys need only the encodings, the audit the points.
+ */
+export function lazyPoints(bytes: readonly Uint8Array[]): () => readonly Point[] {
+  let points: readonly Point[] | null = null;
+  return () => (points ??= bytes.map((b) => decodePoint(b) as Point));
+}
+
+/** A deck of valid point encodings. */
+export function encodedDeck(bytes: readonly Uint8Array[], encoded: readonly string[]): MaskedDeck {
+  const points = lazyPoints(bytes);
+  return {
+    bytes,
+    encoded,
+    get points() {
+      return points();
+    },
+  };
+}
 
 export function maskedDeck(points: readonly Point[]): MaskedDeck {
   const bytes = points.map(encodePoint);

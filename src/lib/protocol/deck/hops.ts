@@ -4,13 +4,17 @@
 // and multiplied by that s (shuffle-proof.ts). A lock hop swaps s for one scalar per
 // position and proves it (lock-proof.ts) against the S of the seat's own shuffle.
 // So a dishonest shuffle or lock is refused at once; whether s and the permutation
-// were drawn from the seed is left to the audit. A proof this process built or
-// already checked is not checked again (proven.ts).
-import { concatBytes, fromBase64url, toBase64url } from '../crypto/bytes';
+// were drawn from the seed is left to the audit. A proof this peer built or
+// already checked is not checked again (proven.ts). Building and checking run in
+// steps of point work that split across workers (work.ts), and a received hop's
+// check can run beside the next seat's build on it (pipeline.ts).
+import { bytesEqual, concatBytes, fromBase64url, toBase64url } from '../crypto/bytes';
 import type { DealContext } from '../deal/context';
 import {
   currentDeck,
   deckSize,
+  encodedDeck,
+  lazyPoints,
   deckStage,
   nextHopSeat,
   type DeckStage,
@@ -24,22 +28,24 @@ import {
   decodePoint,
   encodePoint,
   isIdentity,
-  mulEncoded,
+  isIdentityEncoding,
+  isPointEncoding,
   scalar,
-  type Point,
   type Scalar,
 } from '../crypto/group';
 import { taggedHash } from '../crypto/hashing';
-import { proveLock, verifyLock, type LockProof } from './lock-proof';
+import { proveLockSteps, verifyLock, verifyLockSteps, type LockProof } from './lock-proof';
 import {
-  proveShuffle,
+  proveShuffleSteps,
   verifyShuffle,
+  verifyShuffleSteps,
   type ShuffleProof,
   type ShuffleStatement,
 } from './shuffle-proof';
 import type { ShuffleProofBody } from '../log/entry-kinds';
 import { lockScalars, nonceDrbg, shufflePermutation, shuffleScalar } from '../deal/peer-secret';
 import { isProven, markProven, provenKey } from './proven';
+import { drive, type Steps } from './work';
 
 const shuffleProvenKey = (st: ShuffleStatement, proof: ShuffleProofBody): string =>
   provenKey(
@@ -52,31 +58,29 @@ const shuffleProvenKey = (st: ShuffleStatement, proof: ShuffleProofBody): string
 const lockProvenKey = (transcript: Uint8Array, proof: LockHopBody['proof']): string =>
   provenKey('lock', [transcript], proof);
 
-function decodePointText(text: string): Point | null {
-  const bytes = fromBase64url(text, 32);
-  return bytes && decodePoint(bytes);
-}
-
 function decodeScalarText(text: string): Scalar | null {
   const bytes = fromBase64url(text, 32);
   return bytes && scalar.decode(bytes, true);
 }
 
-/** A deck of n distinct, valid, non-identity points. */
+/** A valid non-identity point's encoding, or why not (the identity encodes as all zeros). */
+function pointEncoding(text: string, what: string): Result<Uint8Array> {
+  const raw = fromBase64url(text, 32);
+  if (raw && isIdentityEncoding(raw)) return fail('IDENTITY_POINT', what);
+  return raw && isPointEncoding(raw) ? ok(raw) : fail('BAD_POINT', what);
+}
+
+/** A deck of n distinct, valid, non-identity points (decoded only when needed). */
 function decodeDeck(encoded: readonly string[], n: number): Result<MaskedDeck> {
   if (encoded.length !== n) return fail('WRONG_SIZE', `expected ${n} points`);
   if (new Set(encoded).size !== n) return fail('DUPLICATE_POINT');
-  const points: Point[] = [];
   const bytes: Uint8Array[] = [];
   for (const [i, text] of encoded.entries()) {
-    const raw = fromBase64url(text, 32);
-    const point = raw && decodePoint(raw);
-    if (!raw || !point) return fail('BAD_POINT', `position ${i}`);
-    if (isIdentity(point)) return fail('IDENTITY_POINT', `position ${i}`);
-    points.push(point);
-    bytes.push(raw);
+    const raw = pointEncoding(text, `position ${i}`);
+    if (!raw.ok) return raw;
+    bytes.push(raw.value);
   }
-  return ok({ points, bytes, encoded });
+  return ok(encodedDeck(bytes, encoded));
 }
 
 function checkTurn(
@@ -134,18 +138,29 @@ export function buildShuffleHop(
   deck: DeckState,
   seed: Uint8Array,
 ): ShuffleHopBody {
+  return drive(shuffleHopSteps(ctx, deck, seed));
+}
+
+/** buildShuffleHop in steps of point work (work.ts): the output deck, then the proof. */
+export function* shuffleHopSteps(
+  ctx: DealContext,
+  deck: DeckState,
+  seed: Uint8Array,
+): Steps<ShuffleHopBody> {
   const seat = nextHopSeat(ctx, deck) ?? deck.shuffles.length;
   const input = currentDeck(deck).bytes;
   const s = shuffleScalar(ctx, seed, deck.id);
   const perm = shufflePermutation(ctx, seed, deck.id, input.length);
-  const output = perm.map((j) => mulEncoded(input[j] as Uint8Array, s));
+  const output = yield perm.map((j) => ({ base: 0n, points: [input[j]!], scalars: [s] }));
   const statement = {
     context: shuffleContext(ctx, deck.id, seat),
     input,
     output,
     shuffleKey: baseMulEncoded(s),
   };
-  const proof = encodeShuffleProof(proveShuffle(statement, { permutation: perm, scalar: s }, seed));
+  const proof = encodeShuffleProof(
+    yield* proveShuffleSteps(statement, { permutation: perm, scalar: s }, seed),
+  );
   markProven(shuffleProvenKey(statement, proof));
   return {
     deck: deck.id,
@@ -155,6 +170,38 @@ export function buildShuffleHop(
   };
 }
 
+/**
+ * A hop taken on its form alone (turn, points, keys): the deck it makes, and the
+ * proof check it still owes (null when this peer knows the proof sound). Whoever
+ * builds on that deck before the check has passed must not release what it built
+ * (pipeline.ts).
+ */
+export interface ReceivedHop {
+  readonly deck: DeckState;
+  readonly check: HopCheck | null;
+}
+
+export interface HopCheck {
+  /** The proven-cache key to mark once the check has passed. */
+  readonly key: string;
+  readonly refusal: 'BAD_SHUFFLE_PROOF' | 'BAD_LOCK_PROOF';
+  /** The check on this thread. */
+  verify(): boolean;
+  /** The same check in steps of point work (work.ts), to split across workers. */
+  steps(): Steps<boolean>;
+}
+
+/** Runs a received hop's check here: the hop's deck, or its refusal. */
+function settle(received: Result<ReceivedHop>): Result<DeckState> {
+  if (!received.ok) return received;
+  const { check } = received.value;
+  if (check) {
+    if (!check.verify()) return fail(check.refusal);
+    markProven(check.key);
+  }
+  return ok(received.value.deck);
+}
+
 export function applyShuffleHop(
   ctx: DealContext,
   deck: DeckState,
@@ -162,6 +209,16 @@ export function applyShuffleHop(
   seq: number,
   body: ShuffleHopBody,
 ): Result<DeckState> {
+  return settle(receiveShuffleHop(ctx, deck, seat, seq, body));
+}
+
+export function receiveShuffleHop(
+  ctx: DealContext,
+  deck: DeckState,
+  seat: number,
+  seq: number,
+  body: ShuffleHopBody,
+): Result<ReceivedHop> {
   const turn = checkTurn(ctx, deck, seat, 'shuffling');
   if (!turn.ok) return turn;
   const decoded = decodeDeck(body.points, deckSize(deck));
@@ -178,12 +235,18 @@ export function applyShuffleHop(
     shuffleKey: keyBytes,
   };
   const key = shuffleProvenKey(statement, body.proof);
-  if (!isProven(key)) {
-    if (!proof || !verifyShuffle(statement, proof)) return fail('BAD_SHUFFLE_PROOF');
-    markProven(key);
-  }
   const record = { seat, seq, deck: decoded.value, shuffleKey };
-  return ok({ ...deck, shuffles: [...deck.shuffles, record] });
+  const next = { ...deck, shuffles: [...deck.shuffles, record] };
+  if (isProven(key)) return ok({ deck: next, check: null });
+  return ok({
+    deck: next,
+    check: {
+      key,
+      refusal: 'BAD_SHUFFLE_PROOF',
+      verify: () => proof !== null && verifyShuffle(statement, proof),
+      steps: () => verifyShuffleSteps(statement, proof),
+    },
+  });
 }
 
 export function lockTranscript(
@@ -214,14 +277,28 @@ export function buildLockHop(
   seat: number,
   seed: Uint8Array,
 ): LockHopBody {
+  return drive(lockHopSteps(ctx, deck, seat, seed));
+}
+
+/** buildLockHop in steps of point work (work.ts): the new deck and lock keys, then the proof. */
+export function* lockHopSteps(
+  ctx: DealContext,
+  deck: DeckState,
+  seat: number,
+  seed: Uint8Array,
+): Steps<LockHopBody> {
   const before = currentDeck(deck);
   const n = before.points.length;
   const s = shuffleScalar(ctx, seed, deck.id);
   const k = lockScalars(ctx, seed, deck.id, n);
   const sInv = scalar.inv(s);
-  const afterBytes = before.bytes.map((p, i) => mulEncoded(p, scalar.mul(k[i] ?? 0n, sInv)));
+  const points = yield [
+    ...before.bytes.map((p, i) => ({ base: 0n, points: [p], scalars: [scalar.mul(k[i]!, sInv)] })),
+    ...k.map((ki) => ({ base: ki, points: [], scalars: [] })),
+  ];
+  const afterBytes = points.slice(0, n);
+  const lockKeyBytes = points.slice(n);
   const shuffleKeyBytes = baseMulEncoded(s);
-  const lockKeyBytes = k.map(baseMulEncoded);
   const transcript = lockTranscript(
     ctx,
     deck.id,
@@ -231,16 +308,15 @@ export function buildLockHop(
     shuffleKeyBytes,
     lockKeyBytes,
   );
-  const proof = proveLock(
+  const proof = yield* proveLockSteps(
     { transcript, before: before.bytes },
     { shuffleScalar: s, lockScalars: k },
     nonceDrbg(seed, transcript),
   );
-  const text = (p: Point): string => toBase64url(encodePoint(p));
   const encoded = {
-    commitS: text(proof.commitS),
-    commitK: text(proof.commitK),
-    commitFold: text(proof.commitFold),
+    commitS: toBase64url(proof.commitS),
+    commitK: toBase64url(proof.commitK),
+    commitFold: toBase64url(proof.commitFold),
     responseS: toBase64url(scalar.encode(proof.responseS)),
     responses: proof.responses.map((z) => toBase64url(scalar.encode(z))),
   };
@@ -254,11 +330,17 @@ export function buildLockHop(
   };
 }
 
+/** A point's canonical encoding, if it is one. */
+function pointBytes(text: string): Uint8Array | null {
+  const bytes = fromBase64url(text, 32);
+  return bytes && decodePoint(bytes) ? bytes : null;
+}
+
 function decodeProof(body: LockHopBody['proof'], n: number): Result<LockProof> {
   if (body.responses.length !== n) return fail('WRONG_SIZE', `expected ${n} responses`);
-  const commitS = decodePointText(body.commitS);
-  const commitK = decodePointText(body.commitK);
-  const commitFold = decodePointText(body.commitFold);
+  const commitS = pointBytes(body.commitS);
+  const commitK = pointBytes(body.commitK);
+  const commitFold = pointBytes(body.commitFold);
   if (!commitS || !commitK || !commitFold) return fail('BAD_POINT', 'proof commitment');
   const responseS = decodeScalarText(body.responseS);
   const responses = body.responses.map(decodeScalarText);
@@ -273,25 +355,35 @@ export function applyLockHop(
   seq: number,
   body: LockHopBody,
 ): Result<DeckState> {
+  return settle(receiveLockHop(ctx, deck, seat, seq, body));
+}
+
+export function receiveLockHop(
+  ctx: DealContext,
+  deck: DeckState,
+  seat: number,
+  seq: number,
+  body: LockHopBody,
+): Result<ReceivedHop> {
   const turn = checkTurn(ctx, deck, seat, 'locking');
   if (!turn.ok) return turn;
   const n = deckSize(deck);
   const after = decodeDeck(body.points, n);
   if (!after.ok) return after;
   if (body.lockKeys.length !== n) return fail('WRONG_SIZE', `expected ${n} lock keys`);
-  const keyBytes = [body.shuffleKey, ...body.lockKeys].map((t) => fromBase64url(t, 32));
-  const keys = keyBytes.map((b) => b && decodePoint(b));
-  if (keys.some((k) => k === null)) return fail('BAD_POINT', 'lock key');
-  const [shuffleKey, ...lockKeys] = keys as Point[];
-  if (!shuffleKey || isIdentity(shuffleKey) || lockKeys.some(isIdentity)) {
-    return fail('IDENTITY_POINT', 'lock key');
+  const keyBytes: Uint8Array[] = [];
+  for (const text of [body.shuffleKey, ...body.lockKeys]) {
+    const raw = pointEncoding(text, 'lock key');
+    if (!raw.ok) return raw;
+    keyBytes.push(raw.value);
   }
-  if (!deck.shuffles[seat]?.shuffleKey.equals(shuffleKey)) {
+  const [shuffleKeyBytes, ...lockKeyBytes] = keyBytes as [Uint8Array, ...Uint8Array[]];
+  const shuffleKey = deck.shuffles[seat]?.shuffleKey;
+  if (!shuffleKey || !bytesEqual(encodePoint(shuffleKey), shuffleKeyBytes)) {
     return fail('BAD_LOCK_PROOF', 'not the shuffle key of this seat’s shuffle');
   }
   const proof = decodeProof(body.proof, n);
   if (!proof.ok) return proof;
-  const [shuffleKeyBytes, ...lockKeyBytes] = keyBytes as Uint8Array[];
   const before = currentDeck(deck);
   const transcript = lockTranscript(
     ctx,
@@ -299,21 +391,37 @@ export function applyLockHop(
     seat,
     before.bytes,
     after.value.bytes,
-    shuffleKeyBytes as Uint8Array,
+    shuffleKeyBytes,
     lockKeyBytes,
   );
   const statement = {
     transcript,
-    before: before.points,
-    after: after.value.points,
-    shuffleKey,
-    lockKeys,
+    before: before.bytes,
+    after: after.value.bytes,
+    shuffleKey: shuffleKeyBytes,
+    lockKeys: lockKeyBytes,
   };
   const key = lockProvenKey(transcript, body.proof);
-  if (!isProven(key)) {
-    if (!verifyLock(statement, proof.value)) return fail('BAD_LOCK_PROOF');
-    markProven(key);
-  }
-  const record = { seat, seq, deck: after.value, shuffleKey, lockKeys };
-  return ok({ ...deck, locks: [...deck.locks, record] });
+  const points = lazyPoints(lockKeyBytes);
+  const record = {
+    seat,
+    seq,
+    deck: after.value,
+    shuffleKey,
+    lockKeyBytes,
+    get lockKeys() {
+      return points();
+    },
+  };
+  const next = { ...deck, locks: [...deck.locks, record] };
+  if (isProven(key)) return ok({ deck: next, check: null });
+  return ok({
+    deck: next,
+    check: {
+      key,
+      refusal: 'BAD_LOCK_PROOF',
+      verify: () => verifyLock(statement, proof.value),
+      steps: () => verifyLockSteps(statement, proof.value),
+    },
+  });
 }

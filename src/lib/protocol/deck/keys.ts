@@ -2,13 +2,13 @@
 // key, only the owner can finish), opening one to all, and the owner's own key when
 // it plays a tile. Each arriving key is checked against the lock key K = k·G its
 // seat committed to in its lock hop.
-import { fromBase64url, toBase64url } from '../crypto/bytes';
+import { bytesEqual, fromBase64url, toBase64url } from '../crypto/bytes';
 import type { DealContext } from '../deal/context';
 import { currentDeck, deckStage, type DeckState, type PublishedKey, type TileFace } from './deck';
 import type { KeysBody, PositionKey } from '../log/entry-kinds';
 import { fail, ok, type Result } from '../errors';
 import {
-  baseMulPublic,
+  baseMulEncoded,
   encodePoint,
   mulEncoded,
   mulPublic,
@@ -36,11 +36,12 @@ export function unmask(
   secret: boolean,
 ): TileFace {
   const masked = currentDeck(deck);
-  const point = masked.points[pos];
   const bytes = masked.bytes[pos];
-  if (!point || !bytes) return 'not-a-tile';
+  if (!bytes) return 'not-a-tile';
   const inverse = scalar.inv(keys.reduce((acc, k) => scalar.mul(acc, k), 1n));
-  const tile = secret ? mulEncoded(bytes, inverse) : encodePoint(mulPublic(point, inverse));
+  const tile = secret
+    ? mulEncoded(bytes, inverse)
+    : encodePoint(mulPublic(masked.points[pos] as Point, inverse));
   return deck.tileAt.get(toBase64url(tile)) ?? 'not-a-tile';
 }
 
@@ -65,7 +66,8 @@ export function applyKeys(
     const bytes = fromBase64url(key, 32);
     const k = bytes && scalar.decode(bytes);
     if (!k) return fail('BAD_SCALAR', `position ${pos}`);
-    if (!baseMulPublic(k).equals(lock.lockKeys[pos] as Point)) {
+    const lockKey = lock.lockKeyBytes[pos];
+    if (!lockKey || !bytesEqual(baseMulEncoded(k), lockKey)) {
       return fail('KEY_MISMATCH', `position ${pos}`);
     }
     row[seat] = { key: k, seq };

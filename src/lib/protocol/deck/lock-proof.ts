@@ -13,21 +13,12 @@
 // with matching sums (a copied or swapped point) would pass. A false position makes
 // the fold fail except with probability about 2^-128, as long as nobody knows a
 // discrete-log relation between the deck's points (they are hashed, then masked).
+import { bytesEqual } from '../crypto/bytes';
 import { createDrbg, type Drbg } from '../crypto/drbg';
-import {
-  baseMul,
-  baseMulPublic,
-  decodePoint,
-  encodePoint,
-  msmPublic,
-  msmSecretEncoded,
-  mulPublic,
-  scalar,
-  type Point,
-  type Scalar,
-} from '../crypto/group';
+import { scalar, type Scalar } from '../crypto/group';
 import { taggedHash } from '../crypto/hashing';
 import { nonZeroScalar } from '../deal/peer-secret';
+import { drive, type Steps } from './work';
 
 /** What the prover needs of the statement: the points are the locker's input deck. */
 export interface LockProverStatement {
@@ -36,12 +27,13 @@ export interface LockProverStatement {
   readonly before: readonly Uint8Array[];
 }
 
+/** Valid non-identity point encodings (the hop decodes and checks them). */
 export interface LockStatement {
   readonly transcript: Uint8Array;
-  readonly before: readonly Point[];
-  readonly after: readonly Point[];
-  readonly shuffleKey: Point;
-  readonly lockKeys: readonly Point[];
+  readonly before: readonly Uint8Array[];
+  readonly after: readonly Uint8Array[];
+  readonly shuffleKey: Uint8Array;
+  readonly lockKeys: readonly Uint8Array[];
 }
 
 export interface LockWitness {
@@ -49,10 +41,11 @@ export interface LockWitness {
   readonly lockScalars: readonly Scalar[];
 }
 
+/** Commitments as canonical encodings of valid points. */
 export interface LockProof {
-  readonly commitS: Point;
-  readonly commitK: Point;
-  readonly commitFold: Point;
+  readonly commitS: Uint8Array;
+  readonly commitK: Uint8Array;
+  readonly commitFold: Uint8Array;
   readonly responseS: Scalar;
   readonly responses: readonly Scalar[];
 }
@@ -65,14 +58,14 @@ function weights(transcript: Uint8Array, n: number): { e: Scalar[]; rho: Scalar[
   return { e, rho };
 }
 
-function challenge(transcript: Uint8Array, commitS: Point, commitK: Point, fold: Point): Scalar {
+function challenge(
+  transcript: Uint8Array,
+  commitS: Uint8Array,
+  commitK: Uint8Array,
+  fold: Uint8Array,
+): Scalar {
   return scalar.fromWide(
-    taggedHash('trainyard/lock-challenge/v1', [
-      transcript,
-      encodePoint(commitS),
-      encodePoint(commitK),
-      encodePoint(fold),
-    ]),
+    taggedHash('trainyard/lock-challenge/v1', [transcript, commitS, commitK, fold]),
   );
 }
 
@@ -82,24 +75,30 @@ function dot(a: readonly Scalar[], b: readonly Scalar[]): Scalar {
   return acc;
 }
 
-export function proveLock(st: LockProverStatement, witness: LockWitness, nonces: Drbg): LockProof {
+const same = (a: Uint8Array | undefined, b: Uint8Array | undefined): boolean =>
+  a !== undefined && b !== undefined && bytesEqual(a, b);
+
+/** One step of point work: the three commitments. */
+export function* proveLockSteps(
+  st: LockProverStatement,
+  witness: LockWitness,
+  nonces: Drbg,
+): Steps<LockProof> {
   const n = st.before.length;
   const { e, rho } = weights(st.transcript, n);
   const a = nonZeroScalar(nonces);
   const b = Array.from({ length: n }, () => nonZeroScalar(nonces));
-  const commitS = baseMul(a);
-  const commitK = baseMul(dot(rho, b));
   // a·N − Σ e_i b_i·before[i], with N = Σ e_i (k_i / s)·before[i]: one sum over `before`
   const sInv = scalar.inv(witness.shuffleScalar);
-  const commitFold = decodePoint(
-    msmSecretEncoded(
-      st.before,
-      b.map((bi, i) => {
-        const ratio = scalar.mul(witness.lockScalars[i] ?? 0n, sInv);
-        return scalar.mul(e[i] ?? 0n, scalar.sub(scalar.mul(a, ratio), bi));
-      }),
-    ),
-  ) as Point;
+  const foldScalars = b.map((bi, i) => {
+    const ratio = scalar.mul(witness.lockScalars[i] ?? 0n, sInv);
+    return scalar.mul(e[i] ?? 0n, scalar.sub(scalar.mul(a, ratio), bi));
+  });
+  const [commitS, commitK, commitFold] = (yield [
+    { base: a, points: [], scalars: [] },
+    { base: dot(rho, b), points: [], scalars: [] },
+    { base: 0n, points: st.before, scalars: foldScalars },
+  ]) as [Uint8Array, Uint8Array, Uint8Array];
   const c = challenge(st.transcript, commitS, commitK, commitFold);
   return {
     commitS,
@@ -110,30 +109,42 @@ export function proveLock(st: LockProverStatement, witness: LockWitness, nonces:
   };
 }
 
+export function proveLock(st: LockProverStatement, witness: LockWitness, nonces: Drbg): LockProof {
+  return drive(proveLockSteps(st, witness, nonces));
+}
+
 export function verifyLock(st: LockStatement, proof: LockProof): boolean {
+  return drive(verifyLockSteps(st, proof));
+}
+
+/** One step of point work: both sides of the key relations, and the fold. */
+export function* verifyLockSteps(st: LockStatement, proof: LockProof): Steps<boolean> {
   const n = st.before.length;
   if (st.after.length !== n || st.lockKeys.length !== n || proof.responses.length !== n) {
     return false;
   }
   const { e, rho } = weights(st.transcript, n);
   const c = challenge(st.transcript, proof.commitS, proof.commitK, proof.commitFold);
-  const shuffleOk = baseMulPublic(proof.responseS).equals(
-    proof.commitS.add(mulPublic(st.shuffleKey, c)),
-  );
-  if (!shuffleOk) return false;
-  const keysOk = baseMulPublic(dot(rho, proof.responses)).equals(
-    proof.commitK.add(
-      msmPublic(
-        st.lockKeys,
-        rho.map((r) => scalar.mul(c, r)),
-      ),
-    ),
-  );
-  if (!keysOk) return false;
-  const folded = msmPublic(st.after, e);
-  const fold = msmPublic(
-    [folded, ...st.before],
-    [proof.responseS, ...proof.responses.map((z, i) => scalar.neg(scalar.mul(e[i] ?? 0n, z)))],
-  );
-  return fold.equals(proof.commitFold);
+  const [sLeft, sRight, kLeft, kRight, fold] = yield [
+    // z_s·G = t_S + c·S
+    { base: proof.responseS, points: [], scalars: [] },
+    { base: 0n, points: [proof.commitS, st.shuffleKey], scalars: [1n, c] },
+    // (Σ ρ_i z_i)·G = t_K + Σ c·ρ_i·K_i
+    { base: dot(rho, proof.responses), points: [], scalars: [] },
+    {
+      base: 0n,
+      points: [proof.commitK, ...st.lockKeys],
+      scalars: [1n, ...rho.map((r) => scalar.mul(c, r))],
+    },
+    // z_s·Σ e_i·after[i] − Σ e_i z_i·before[i] = t_fold
+    {
+      base: 0n,
+      points: [...st.after, ...st.before],
+      scalars: [
+        ...e.map((ei) => scalar.mul(proof.responseS, ei)),
+        ...proof.responses.map((z, i) => scalar.neg(scalar.mul(e[i] ?? 0n, z))),
+      ],
+    },
+  ];
+  return same(sLeft, sRight) && same(kLeft, kRight) && same(fold, proof.commitFold);
 }

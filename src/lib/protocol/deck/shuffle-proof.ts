@@ -43,20 +43,16 @@
 import { concatBytes, utf8 } from '../crypto/bytes';
 import { createDrbg, type Drbg } from '../crypto/drbg';
 import {
-  addEncoded,
-  baseMulEncoded,
   encodePoint,
   hashToPoint,
   isIdentityEncoding,
   isPointEncoding,
-  msmPublicEncoded,
-  msmSecretEncoded,
-  mulEncoded,
   scalar,
   type Scalar,
 } from '../crypto/group';
 import { taggedHash } from '../crypto/hashing';
 import { nonceDrbg, nonZeroScalar } from '../deal/peer-secret';
+import { drive, type Steps, type Sum } from './work';
 
 export interface ShuffleStatement {
   /** Hash of what the hop is bound to: game, round, seats, deck, seat. */
@@ -90,7 +86,6 @@ export interface ShuffleProof {
 }
 
 const GENERATOR_DST = 'trainyard-v1-ristretto255-shuffle-generator';
-const G_BYTES = baseMulEncoded(1n);
 const generatorCache: Uint8Array[] = [];
 
 /** h, H_1..H_n: hashed to the group, the same for every deck. */
@@ -142,13 +137,15 @@ const sum = (xs: readonly Scalar[]): Scalar => xs.reduce(scalar.add, 0n);
 /**
  * Every random value is drawn from the prover's `secret` and the whole statement,
  * like EdDSA's nonces: the same statement gives the same proof, and two statements
- * never share a nonce (which would give s away).
+ * never share a nonce (which would give s away). In two steps of point work: the
+ * commitments, then everything after u. The chain ĉ_i is built from its scalars
+ * (ĉ_i = a_i·G + b_i·h), so its links do not wait for one another.
  */
-export function proveShuffle(
+export function* proveShuffleSteps(
   st: ShuffleStatement,
   w: ShuffleWitness,
   secret: Uint8Array,
-): ShuffleProof {
+): Steps<ShuffleProof> {
   const n = st.input.length;
   const [h, ...H] = generators(n) as [Uint8Array, ...Uint8Array[]];
   const statement = statementHash(st);
@@ -157,49 +154,75 @@ export function proveShuffle(
   const outputOf = new Array<number>(n);
   w.permutation.forEach((j, i) => (outputOf[j] = i));
   const r = Array.from({ length: n }, draw);
-  const commitments = r.map((rj, j) => addEncoded(baseMulEncoded(rj), H[outputOf[j] ?? 0]!));
+  const commitments = yield r.map((rj, j) => ({
+    base: rj,
+    points: [H[outputOf[j] ?? 0]!],
+    scalars: [1n],
+  }));
   const u = permutationChallenges(statement, commitments);
   const uPermuted = w.permutation.map((j) => u[j] ?? 0n);
   const rHat = Array.from({ length: n }, draw);
-  const chain: Uint8Array[] = [];
-  let rHatTotal = 0n;
+  // ĉ_i = a_i·G + b_i·h: a_i = r̂_i + u'_i·a_{i-1}, b_i = u'_i·b_{i-1} (ĉ_0 = h).
+  const a: Scalar[] = [0n];
+  const b: Scalar[] = [1n];
   for (let i = 0; i < n; i++) {
-    const previous = chain[i - 1] ?? h;
-    chain.push(addEncoded(baseMulEncoded(rHat[i]!), mulEncoded(previous, uPermuted[i]!)));
-    rHatTotal = scalar.add(rHat[i]!, scalar.mul(uPermuted[i]!, rHatTotal));
+    a.push(scalar.add(rHat[i]!, scalar.mul(uPermuted[i]!, a[i]!)));
+    b.push(scalar.mul(uPermuted[i]!, b[i]!));
   }
   const omega = Array.from({ length: 4 }, draw) as [Scalar, Scalar, Scalar, Scalar];
   const omegaHat = Array.from({ length: n }, draw);
   const omegaPrime = Array.from({ length: n }, draw);
-  const inputSum = msmPublicEncoded(st.input, u);
-  const commits = [
-    baseMulEncoded(omega[0]),
-    baseMulEncoded(omega[1]),
-    addEncoded(baseMulEncoded(omega[2]), msmSecretEncoded(H, omegaPrime)),
-    msmSecretEncoded([...st.output, inputSum], [...omegaPrime, scalar.neg(omega[3])]),
-    baseMulEncoded(omega[3]),
+  const only = (base: Scalar): Sum => ({ base, points: [], scalars: [] });
+  const sums: Sum[] = [
+    // ĉ_1..ĉ_n
+    ...a.slice(1).map((ai, i) => ({ base: ai, points: [h], scalars: [b[i + 1]!] })),
+    // t̂_i = ω̂_i·G + ω'_i·ĉ_{i-1}
+    ...omegaHat.map((o, i) => ({
+      base: scalar.add(o, scalar.mul(omegaPrime[i]!, a[i]!)),
+      points: [h],
+      scalars: [scalar.mul(omegaPrime[i]!, b[i]!)],
+    })),
+    only(omega[0]),
+    only(omega[1]),
+    { base: omega[2], points: H, scalars: omegaPrime },
+    // Σ ω'_i·Y_i − ω_3·Σ u_j·X_j
+    {
+      base: 0n,
+      points: [...st.output, ...st.input],
+      scalars: [...omegaPrime, ...u.map((uj) => scalar.neg(scalar.mul(omega[3], uj)))],
+    },
+    only(omega[3]),
   ];
-  const chainCommits = omegaHat.map((o, i) =>
-    addEncoded(baseMulEncoded(o), mulEncoded(chain[i - 1] ?? h, omegaPrime[i]!)),
-  );
+  const points = yield sums;
+  const chain = points.slice(0, n);
+  const chainCommits = points.slice(n, 2 * n);
+  const commits = points.slice(2 * n);
   const c = challenge(statement, { commitments, chain, commits, chainCommits });
   const respond = (nonce: Scalar, secret: Scalar): Scalar =>
     scalar.sub(nonce, scalar.mul(c, secret));
   const rTilde = sum(r.map((rj, j) => scalar.mul(rj, u[j]!)));
   return {
-    commitments,
+    commitments: [...commitments],
     chain,
     commits,
     chainCommits,
     responses: [
       respond(omega[0], sum(r)),
-      respond(omega[1], rHatTotal),
+      respond(omega[1], a[n]!),
       respond(omega[2], rTilde),
       respond(omega[3], w.scalar),
     ],
     chainResponses: omegaHat.map((o, i) => respond(o, rHat[i]!)),
     permutedResponses: omegaPrime.map((o, i) => respond(o, uPermuted[i]!)),
   };
+}
+
+export function proveShuffle(
+  st: ShuffleStatement,
+  w: ShuffleWitness,
+  secret: Uint8Array,
+): ShuffleProof {
+  return drive(proveShuffleSteps(st, w, secret));
 }
 
 function wellFormed(st: ShuffleStatement, proof: ShuffleProof): boolean {
@@ -220,7 +243,18 @@ function wellFormed(st: ShuffleStatement, proof: ShuffleProof): boolean {
 
 /** The inputs, outputs and shuffle key must be valid non-identity points (the hop checks them). */
 export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof): boolean {
-  if (!wellFormed(st, proof)) return false;
+  return drive(verifyShuffleSteps(st, proof));
+}
+
+/**
+ * One step of point work: the weighted sum of all n + 5 equations, which must be
+ * the identity. A proof that did not decode (null) fails.
+ */
+export function* verifyShuffleSteps(
+  st: ShuffleStatement,
+  proof: ShuffleProof | null,
+): Steps<boolean> {
+  if (!proof || !wellFormed(st, proof)) return false;
   const n = st.input.length;
   const [h, ...H] = generators(n) as [Uint8Array, ...Uint8Array[]];
   const statement = statementHash(st);
@@ -244,7 +278,6 @@ export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof): boolea
   );
   chainWeights[n - 1] = add(chainWeights[n - 1]!, mul(b2, c));
   const points = [
-    G_BYTES,
     h,
     st.shuffleKey,
     ...proof.commitments,
@@ -256,7 +289,6 @@ export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof): boolea
     ...proof.chainCommits,
   ];
   const scalars = [
-    add(gWeight, sum(bHat.map((b, i) => mul(b, sHat[i]!)))),
     add(scalar.neg(mul(mul(b2, c), product(u))), mul(bHat[0]!, sPrime[0]!)),
     mul(b5, c),
     ...u.map((uj) => mul(c, add(b1, mul(b3, uj)))),
@@ -267,5 +299,7 @@ export function verifyShuffle(st: ShuffleStatement, proof: ShuffleProof): boolea
     ...[b1, b2, b3, b4, b5].map(scalar.neg),
     ...bHat.map(scalar.neg),
   ];
-  return isIdentityEncoding(msmPublicEncoded(points, scalars));
+  const base = add(gWeight, sum(bHat.map((b, i) => mul(b, sHat[i]!))));
+  const [total] = yield [{ base, points, scalars }];
+  return total !== undefined && isIdentityEncoding(total);
 }
