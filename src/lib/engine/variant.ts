@@ -1,5 +1,6 @@
 // The one interface every variant module implements (one module per variant,
 // picked by the exhaustive registry in `registry.ts`).
+import type { BoardShape } from './states';
 import type { TileId, TileSet } from './tiles';
 import type {
   BySeat,
@@ -10,6 +11,7 @@ import type {
   Phase,
   Result,
   Seat,
+  Target,
   VariantId,
 } from './types';
 
@@ -98,12 +100,65 @@ export type Verdict =
   | { readonly kind: 'breach'; readonly error: EngineError }
   | { readonly kind: 'illegal'; readonly error: EngineError };
 
+/**
+ * Who wins the game (MT-11, DT-12: the lowest total; R-8: the highest; E-12:
+ * the first to the win tokens) and what `scores` holds: running totals, or
+ * (E-12) the last round's pips.
+ */
+export interface Scoring {
+  readonly winner: 'lowestTotal' | 'highestTotal' | 'tokens';
+  readonly scores: 'totals' | 'lastRound';
+  /** What a score counts: pips left in hand, or points (R-6, R-8). */
+  readonly unit: 'pips' | 'points';
+  readonly rule: string;
+}
+
+/** How long a game of given options lasts: a number of rounds, or until someone has the tokens. */
+export type GameLength =
+  | { readonly kind: 'rounds'; readonly rounds: number; readonly rule: string }
+  | { readonly kind: 'tokens'; readonly tokens: number; readonly rule: string };
+
+/** The double being called down in setup (MT-2, DT-2), and the rule calling it. */
+export interface Called {
+  readonly tile: TileId;
+  readonly rule: string;
+}
+
 export interface Variant<S extends BaseState = BaseState> {
   readonly id: VariantId;
+  /** The display name, the one source of it. */
   readonly title: string;
+  /** The name where room is short (a table's header). */
+  readonly shortTitle: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly optionSpecs: readonly OptionSpec[];
+  /** What a round is called (DT-2: a platform). */
+  readonly roundName: 'round' | 'platform';
+  /** What a seat's own lane is called (E-3: a line). */
+  readonly laneName: 'train' | 'line';
+  /** Whether players draw from a boneyard (R-7: railominos has no drawing). */
+  readonly hasBoneyard: boolean;
+  /** How tiles are faced: pips, or railroad names (R-1). */
+  readonly faces: 'pips' | 'railroads';
+  /** The board's shape, for layout; `boardOf` narrows a state by it. */
+  readonly boardShape: BoardShape;
+  readonly scoring: Scoring;
+  /** How long a game of these options lasts, for this many players (defaults filled in). */
+  length(players: number, options: Options): GameLength;
+  /** Where a seat's play most likely goes (its own lane, or R-4's east end). */
+  homeTarget(seat: Seat): Target;
+  /** E-12: win tokens by seat, for a variant that has them. */
+  tokens?(state: S): BySeat<number>;
+  /** E-1: a seat's public score yard, for a variant that has them. */
+  yard?(state: S, seat: Seat): readonly TileId[];
+  /** MT-2, DT-2: the double being called down now, or null. */
+  called?(state: S): Called | null;
+  /**
+   * TT-9: a newcomer takes seat n between rounds, for a variant that allows it;
+   * the refusal (wrong phase, table full, totals not yet known) names the rule.
+   */
+  join?(state: S): Result<S>;
   /** The tile set in use for these options and player count. */
   tileSet(players: number, options: Options): TileSet;
   /** A new game, in phase `deal`: `need` asks for the first round's deal. */

@@ -8,8 +8,7 @@
 //
 // Synchronous and pure; `RecordVerifier` works in slices (`run(budget)`) so a
 // page can show progress between them. `verifyRecord` runs it to the end.
-import type { BaseState } from '$lib/engine';
-import { joinSeat, type MtState } from '$lib/engine/variants/mexican-train';
+import { joinNewcomer, type BaseState } from '$lib/engine';
 import {
   applyDealEntry,
   applyEntry,
@@ -136,7 +135,7 @@ function withNewcomers(view: BaseState, count: number): BaseState | null {
   if (count < 0) return null;
   let v = view;
   for (let i = 0; i < count; i++) {
-    const joined = joinSeat(v as MtState);
+    const joined = joinNewcomer(v);
     if (!joined.ok) return null;
     v = joined.value;
   }

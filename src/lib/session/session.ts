@@ -28,9 +28,14 @@
 // own-entries.ts (what this browser's seats owe next), session-view.ts (the
 // table part of the snapshot).
 import { chooseMove, hint as hintMove, type BotLevel } from '$lib/bots';
-import { createRng, type Move, type Seat, type VariantId, variantOf } from '$lib/engine';
-import { joinSeat } from '$lib/engine/variants/mexican-train';
-import type { MtState } from '$lib/engine/variants/mexican-train/state';
+import {
+  createRng,
+  joinNewcomer,
+  type Move,
+  type Seat,
+  type VariantId,
+  variantOf,
+} from '$lib/engine';
 import type { PeerId, Transport } from '$lib/net';
 import {
   applyEntry,
@@ -560,8 +565,8 @@ export class Session {
     const seg = this.#segment;
     const info = this.#presence.get(member);
     if (!seg || !this.isHost) return fail('NOT_HOST', 'only the host seats players');
-    // The rules decide (TT-9): joinSeat refuses every variant but the tournament rules.
-    const allowed = joinSeat(seg.ledger.any.record.preDeal as MtState);
+    // The rules decide (TT-9): only a variant that seats newcomers accepts one.
+    const allowed = joinNewcomer(seg.ledger.any.record.preDeal);
     if (!allowed.ok) return fail('NOT_NOW', allowed.error.message, allowed.error.rule);
     if (!info?.key || seg.setup.seats.some((s) => s.member === member)) {
       return fail('NOT_NOW', 'no such browser waiting for a seat');
@@ -829,8 +834,7 @@ export class Session {
     });
     let view = seg.ledger.any.record.preDeal;
     for (const _ of joining) {
-      // joinSeat refuses every variant but the tournament rules (TT-9).
-      const joined = joinSeat(view as MtState);
+      const joined = joinNewcomer(view);
       if (!joined.ok) return this.#event('NOT_NOW', `${joined.error.message} (TT-9)`);
       view = joined.value;
     }

@@ -1,5 +1,6 @@
 // Derailing the Train (DT-1 … DT-13): one round per platform double, personal
 // and community trains, derailers, and scoring that charges a going-out derailer.
+import { personal } from '../../types';
 import type { Variant } from '../../variant';
 import { disclosures, placedTiles, publicState, scenarioState } from './output';
 import { scenarioHooks } from './scenario';
@@ -25,9 +26,25 @@ export type { DtState, Train } from './state';
 export const derailingTheTrain: Variant<DtState> = {
   id: 'derailing-the-train',
   title: 'Derailing the Train',
+  shortTitle: 'Derailing the Train',
   minPlayers: 2,
   maxPlayers: 8,
   optionSpecs: OPTION_SPECS,
+  roundName: 'platform',
+  laneName: 'train',
+  hasBoneyard: true,
+  faces: 'pips',
+  boardShape: 'platform',
+  scoring: { winner: 'lowestTotal', scores: 'totals', unit: 'pips', rule: 'DT-12' },
+  // DT-2: one platform per double of the set.
+  length: (players, options) => ({
+    kind: 'rounds',
+    rounds: setFor(players, options).n + 1,
+    rule: 'DT-2',
+  }),
+  homeTarget: personal,
+  called: (state) =>
+    state.phase === 'setup' && state.called !== null ? { tile: state.called, rule: 'DT-2' } : null,
   tileSet: setFor,
   newGame,
   need,

@@ -1,6 +1,7 @@
 // Engine 191 (E-1 … E-12): lines from a main station chosen by secret commitment,
 // stations and chaining, removing track, score yards, win tokens.
 import type { Variant, Verdict } from '../../variant';
+import { personal } from '../../types';
 import type { Move } from '../../types';
 import { validateDraw, validatePass, validatePlay, validateRemove } from './checks';
 import { legalMoves } from './legal';
@@ -10,7 +11,7 @@ import { performTurnMove } from './perform';
 import { scenarioHooks } from './scenario-hooks';
 import { nextRound } from './scoring';
 import { performChoose, validateChoose } from './setup';
-import { newGame, optionSpecs, setOf, tileSet } from './state';
+import { newGame, optionSpecs, setOf, tileSet, withDefaults } from './state';
 import type { Engine191State } from './state';
 import { illegal } from './verdicts';
 
@@ -72,9 +73,24 @@ function setupMove(state: Engine191State): Move | null {
 export const engine191: Variant<Engine191State> = {
   id: 'engine-191',
   title: 'Engine 191',
+  shortTitle: 'Engine 191',
   minPlayers: 2,
   maxPlayers: 4,
   optionSpecs,
+  roundName: 'round',
+  laneName: 'line',
+  hasBoneyard: true,
+  faces: 'pips',
+  boardShape: 'station',
+  scoring: { winner: 'tokens', scores: 'lastRound', unit: 'pips', rule: 'E-12' },
+  length: (players, options) => ({
+    kind: 'tokens',
+    tokens: withDefaults(players, options).tokensToWin ?? 3,
+    rule: 'E-12',
+  }),
+  homeTarget: personal,
+  tokens: (state) => state.tokens,
+  yard: (state, seat) => state.yards[seat] ?? [],
   tileSet,
   newGame,
   need,

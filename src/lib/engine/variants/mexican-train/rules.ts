@@ -5,6 +5,7 @@ import type { VariantId } from '../../types';
 export interface MtRules {
   readonly id: Extract<VariantId, 'mexican-train' | 'mexican-train-tournament'>;
   readonly title: string;
+  readonly shortTitle: string;
   /** Players at the table (MT-1, TT-1). */
   readonly minPlayers: number;
   readonly maxPlayers: number;
@@ -21,11 +22,16 @@ export interface MtRules {
   readonly afterDouble: 'satisfy' | 'extra';
   /** The rule binding the others to an unsatisfied double (MT-7, TT-6). */
   readonly pendingRule: 'MT-7' | 'TT-6';
+  /** How results rank (MT-11: lowest total wins; TT-8: every place, lowest first). */
+  readonly resultRule: 'MT-11' | 'TT-8';
+  /** TT-9: a newcomer may join between rounds. */
+  readonly newcomers: boolean;
 }
 
 export const MEXICAN_TRAIN: MtRules = {
   id: 'mexican-train',
   title: 'Mexican Train',
+  shortTitle: 'Mexican Train',
   minPlayers: 2,
   maxPlayers: 8,
   // MT-1: 15 tiles for 2–4 players, 11 for 5–6, 8 for 7–8.
@@ -36,11 +42,14 @@ export const MEXICAN_TRAIN: MtRules = {
   mexicanNeedsOwnTrain: true,
   afterDouble: 'satisfy',
   pendingRule: 'MT-7',
+  resultRule: 'MT-11',
+  newcomers: false,
 };
 
 export const TOURNAMENT: MtRules = {
   id: 'mexican-train-tournament',
   title: 'Mexican Train (tournament rules)',
+  shortTitle: 'Mexican Train · tournament',
   minPlayers: 2,
   maxPlayers: 8,
   // TT-1: 12 tiles for up to 6 players, 10 for 7–8.
@@ -51,6 +60,8 @@ export const TOURNAMENT: MtRules = {
   mexicanNeedsOwnTrain: false,
   afterDouble: 'extra',
   pendingRule: 'TT-6',
+  resultRule: 'TT-8',
+  newcomers: true,
 };
 
 export function rulesOf(id: VariantId): MtRules {

@@ -1,10 +1,13 @@
 // One Variant for each rule set (MT-*, TT-*), built from the same engine.
 import { newBaseState, withDefaults } from '../../base';
 import { anyCard } from '../../cards';
+import { doubleOf } from '../../tiles';
 import type { TileSet } from '../../tiles';
+import { personal } from '../../types';
 import type { Move } from '../../types';
-import type { Disclosure, Options, Variant, Verdict } from '../../variant';
+import type { Called, Disclosure, GameLength, Options, Variant, Verdict } from '../../variant';
 import { fits } from './board';
+import { joinSeat } from './join';
 import { dutyOf, playableUnder } from './duty';
 import { openingMove, needOf, performOpening, supplyOf, validateOpening } from './opening';
 import { optionSpecs, setOf, startSuit } from './options';
@@ -100,14 +103,41 @@ function newGame(rules: MtRules, players: number, given: Options): MtState {
   };
 }
 
+/** MT-2: the rounds option; TT-3: one round per engine from the starting double down to 0-0. */
+function length(rules: MtRules, players: number, given: Options): GameLength {
+  const options = withDefaults(optionSpecs(rules), players, given);
+  return rules.engine === 'fixed'
+    ? { kind: 'rounds', rounds: startSuit(options) + 1, rule: 'TT-3' }
+    : { kind: 'rounds', rounds: options.rounds ?? 13, rule: 'MT-2' };
+}
+
+/** MT-2: the double the call-down asks for now. */
+function called(state: MtState): Called | null {
+  const opening = state.opening;
+  return state.phase === 'setup' && opening?.kind === 'callDown'
+    ? { tile: doubleOf(opening.suit), rule: 'MT-2' }
+    : null;
+}
+
 export function makeVariant(rules: MtRules): Variant<MtState> {
   const specs = optionSpecs(rules);
   return {
     id: rules.id,
     title: rules.title,
+    shortTitle: rules.shortTitle,
     minPlayers: rules.minPlayers,
     maxPlayers: rules.maxPlayers,
     optionSpecs: specs,
+    roundName: 'round',
+    laneName: 'train',
+    hasBoneyard: true,
+    faces: 'pips',
+    boardShape: 'hub',
+    scoring: { winner: 'lowestTotal', scores: 'totals', unit: 'pips', rule: rules.resultRule },
+    length: (players, options) => length(rules, players, options),
+    homeTarget: personal,
+    called,
+    ...(rules.newcomers ? { join: joinSeat } : {}),
     tileSet: (_players, options) => setOf(options),
     newGame: (players, options) => newGame(rules, players, options),
     need: (state) => needOf(rules, setOf(state.options), state),

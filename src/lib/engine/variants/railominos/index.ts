@@ -4,7 +4,7 @@ import type { Variant } from '../../variant';
 import { need, supply } from './deal';
 import { SET } from './layout';
 import { disclosures, legalMoves, perform, validate } from './moves';
-import { optionSpecs } from './options';
+import { optionSpecs, roundsPerGame, withDefaults } from './options';
 import { placedTiles, publicState, scenarioState } from './output';
 import { newGame, nextRound } from './rounds';
 import { scenarioHooks } from './scenario-hooks';
@@ -16,10 +16,25 @@ export { openDoubles } from './layout';
 export const railominos: Variant<RailominosState> = {
   id: 'railominos',
   title: 'Railominos',
+  shortTitle: 'Railominos',
   // 2–5 players, the 37-piece railroad set.
   minPlayers: 2,
   maxPlayers: 5,
   optionSpecs,
+  roundName: 'round',
+  laneName: 'train',
+  // no drawing; the unused pieces only give the leader.
+  hasBoneyard: false,
+  faces: 'railroads',
+  boardShape: 'line',
+  scoring: { winner: 'highestTotal', scores: 'totals', unit: 'points', rule: 'R-8' },
+  length: (players, options) => ({
+    kind: 'rounds',
+    rounds: roundsPerGame(withDefaults(players, options)),
+    rule: 'R-8',
+  }),
+  // the likelier end to play on.
+  homeTarget: () => 'east',
   tileSet: () => SET,
   newGame,
   need,
