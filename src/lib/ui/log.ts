@@ -1,11 +1,16 @@
 // The move log: the moves the session records for the round (`TableView.moves`)
 // put into words in the rules' notation ("Ann played 12-5 on Bo's train"),
 // with what only the views show (the deal, markers, scores, a last tile).
-import type { BaseState, Move, Seat, Target, TileId } from '$lib/engine';
-import type { DtState } from '$lib/engine/variants/derailing-the-train/state';
-import type { Engine191State } from '$lib/engine/variants/engine-191/state';
-import type { MtState } from '$lib/engine/variants/mexican-train/state';
-import { lanesOf, seatName, targetWords, tileSetOf, tileText, type SeatNames } from './tiles';
+import {
+  boardOf,
+  variantOf,
+  type BaseState,
+  type Move,
+  type Seat,
+  type Target,
+  type TileId,
+} from '$lib/engine';
+import { seatName, targetWords, tileSetOf, tileText, tileWords, type SeatNames } from './tiles';
 
 export interface LogLine {
   /** Distinct per line, for keyed lists. */
@@ -60,7 +65,8 @@ export function describeChange(
   }
   if (prev.phase === 'deal' && next.phase !== 'deal') {
     say(null, `Round ${round} is dealt.`);
-    const leader = next.variant === 'railominos' ? lanesOf(next).hub?.[0] : undefined;
+    const board = boardOf(next);
+    const leader = board.shape === 'line' ? board.state.layout?.leader.tile : undefined;
     if (leader !== undefined) {
       const name = tileText(tileSetOf(next), leader);
       say(null, `${name} is turned up as the leader.`, name);
@@ -71,7 +77,8 @@ export function describeChange(
   const who = (seat: Seat | null) =>
     seat === null ? 'Someone' : seat === viewer ? 'You' : seatName(names, seat);
   const does = (seat: Seat | null, you: string, they: string) => (seat === viewer ? you : they);
-  const laidAs = next.variant === 'derailing-the-train' ? 'as the platform' : 'as the engine';
+  const laidAs = boardOf(next).shape === 'platform' ? 'as the platform' : 'as the engine';
+  const yards = (v: BaseState, seat: Seat) => variantOf(v.variant).yard?.(v, seat).length ?? 0;
   let play: Change['play'] = null;
 
   for (const [i, move] of moves.entries()) {
@@ -87,8 +94,7 @@ export function describeChange(
         break;
       }
       case 'draw': {
-        const yards = (v: BaseState) => (v as Engine191State).yards?.[seat]?.length ?? 0;
-        const intoYard = last && next.variant === 'engine-191' && yards(next) > yards(prev);
+        const intoYard = last && yards(next, seat) > yards(prev, seat);
         say(seat, `${who(seat)} drew a tile${intoYard ? ' into the score yard' : ''}.`);
         break;
       }
@@ -110,9 +116,8 @@ export function describeChange(
           say(seat, `${who(seat)} laid ${name} ${laidAs}.`, name);
           break;
         }
-        const opening = (prev as MtState).opening;
-        const suit = opening?.kind === 'callDown' ? (set.suits[opening.suit] ?? '') : '';
-        const double = suit === '' ? 'the double called' : `the double ${suit}`;
+        const called = variantOf(prev.variant).called?.(prev);
+        const double = called ? `the ${tileWords(set, called.tile)}` : 'the double called';
         say(seat, `${who(seat)} ${does(seat, 'do', 'does')} not hold ${double}.`);
         break;
       }
@@ -127,7 +132,8 @@ export function describeChange(
     }
   }
   const mover = moves.at(-1)?.seat ?? null;
-  if (next.variant === 'railominos' && mover !== null) {
+  // Points scored in play (R-6): no other variant's scores move before the round ends.
+  if (mover !== null) {
     const gained = (next.scores[mover] ?? 0) - (prev.scores[mover] ?? 0);
     if (gained > 0 && next.phase === 'playing')
       say(mover, `${who(mover)} ${does(mover, 'score', 'scores')} ${gained}.`);
@@ -145,15 +151,15 @@ type Say = (seat: Seat | null, text: string, notation?: string | null) => void;
 
 /** The tile that opens a round's lanes: the engine, the platform, the main station. */
 function openingTile(view: BaseState): TileId | null {
-  switch (view.variant) {
-    case 'mexican-train':
-    case 'mexican-train-tournament':
-      return (view as MtState).engine;
-    case 'derailing-the-train':
-      return (view as DtState).platform;
-    case 'engine-191':
-      return (view as Engine191State).station;
-    case 'railominos':
+  const board = boardOf(view);
+  switch (board.shape) {
+    case 'hub':
+      return board.state.engine;
+    case 'platform':
+      return board.state.platform;
+    case 'station':
+      return board.state.station;
+    case 'line':
       return null;
   }
 }
@@ -173,10 +179,9 @@ function openingLines(
 ): void {
   const set = tileSetOf(next);
   const who = (seat: Seat) => (seat === viewer ? 'you' : seatName(names, seat));
-  if (next.variant === 'engine-191') {
-    const p = prev as Engine191State | null;
-    const n = next as Engine191State;
-    if (p?.phase === 'setup' && n.phase === 'deal' && p.round === n.round) {
+  const board = boardOf(next);
+  if (board.shape === 'station') {
+    if (prev?.phase === 'setup' && next.phase === 'deal' && prev.round === next.round) {
       say(null, 'No double was revealed (E-2): the round is dealt again.');
     }
   }
@@ -189,19 +194,20 @@ function openingLines(
   const name = tileText(set, tile);
   const starts =
     next.turn === null ? '' : `; ${who(next.turn)} ${next.turn === viewer ? 'start' : 'starts'}`;
-  switch (next.variant) {
-    case 'engine-191': {
-      const chosen = (next as Engine191State).chosen;
+  switch (board.shape) {
+    case 'station': {
+      const chosen = board.state.chosen;
       const shown = chosen.flatMap((t, s) => (t === null ? [] : [`${who(s)} ${tileText(set, t)}`]));
       if (shown.length > 0) say(null, `Revealed: ${capital(shown.join(', '))}.`);
       say(next.turn, `${name} is the main station (E-2)${starts}.`, name);
       return;
     }
-    case 'derailing-the-train':
+    case 'platform':
       say(null, `${name} is laid as the platform (DT-2)${starts}.`, name);
       return;
     default: {
-      const rule = next.variant === 'mexican-train-tournament' ? 'TT-3' : 'MT-2';
+      // TT-3 lays a fixed engine; MT-2 calls it down: the rule that sets the game's length.
+      const rule = variantOf(next.variant).length(next.players, next.options).rule;
       say(null, `${name} is laid as the engine (${rule})${starts}.`, name);
     }
   }
@@ -212,8 +218,11 @@ function capital(text: string): string {
 }
 
 function markerRaised(prev: BaseState, next: BaseState, seat: Seat): boolean {
-  const train = (v: BaseState) =>
-    (v as MtState).trains?.[seat] as { readonly marker?: boolean } | undefined;
-  if (next.variant === 'railominos' || next.variant === 'engine-191') return false;
-  return !train(prev)?.marker && !!train(next)?.marker;
+  const marker = (v: BaseState) => {
+    const board = boardOf(v);
+    return (
+      (board.shape === 'hub' || board.shape === 'platform') && !!board.state.trains[seat]?.marker
+    );
+  };
+  return !marker(prev) && marker(next);
 }

@@ -16,8 +16,6 @@ export interface RuleSection {
 }
 
 export interface VariantRules {
-  /** How the rules page draws its tiles: pips, or railroad names (Railominos). */
-  readonly faces: 'pips' | 'railroads';
   readonly intro: string;
   readonly sections: readonly RuleSection[];
 }
@@ -87,7 +85,6 @@ const MT_SHARED: readonly RuleItem[] = [
 
 export const RULES: Readonly<Record<VariantId, VariantRules>> = {
   'mexican-train': {
-    faces: 'pips',
     intro:
       'Every player builds a train of dominoes out from a central engine, and everyone shares one more, the Mexican Train. Empty your hand before the others and keep your pips low.',
     sections: [
@@ -141,7 +138,6 @@ export const RULES: Readonly<Record<VariantId, VariantRules>> = {
     ],
   },
   'mexican-train-tournament': {
-    faces: 'pips',
     intro:
       'Tournament play: the same trains as Mexican Train, but each round opens on a known double, the first turn is free, and unanswered doubles pile up.',
     sections: [
@@ -206,7 +202,6 @@ export const RULES: Readonly<Record<VariantId, VariantRules>> = {
     ],
   },
   'derailing-the-train': {
-    faces: 'pips',
     intro:
       'Personal trains and one community train run from a platform double; doubles are derailers that knock a train off its rails until someone puts it back.',
     sections: [
@@ -291,7 +286,6 @@ export const RULES: Readonly<Record<VariantId, VariantRules>> = {
     ],
   },
   'engine-191': {
-    faces: 'pips',
     intro:
       'Lines of track and stations run from a main station; tiles you draw land face up in your score yard, and you may tear up your own track to draw more.',
     sections: [
@@ -367,7 +361,6 @@ export const RULES: Readonly<Record<VariantId, VariantRules>> = {
     ],
   },
   railominos: {
-    faces: 'railroads',
     intro:
       'Railroad heralds instead of pips: match railroads along one line that grows west and east from a leader, and score for open doubles and matching ends.',
     sections: [

@@ -11,9 +11,6 @@ import {
   type Target,
   type TileId,
 } from '$lib/engine';
-import type { DtState } from '$lib/engine/variants/derailing-the-train/state';
-import type { Engine191State } from '$lib/engine/variants/engine-191/state';
-import type { MtState } from '$lib/engine/variants/mexican-train/state';
 import type { LocalSeatView, SessionResult, SessionSnapshot, TableClient } from '$lib/session';
 import { describeChange, type Change, type LogLine } from './log';
 import type { Cue } from './sound';
@@ -231,8 +228,8 @@ export class TableController {
   get yard(): readonly TileId[] {
     const seat = this.viewer;
     const view = this.myView;
-    if (seat === null || view?.variant !== 'engine-191') return [];
-    return (view as Engine191State).yards[seat] ?? [];
+    if (seat === null || !view) return [];
+    return variantOf(view.variant).yard?.(view, seat) ?? [];
   }
 
   playsOf(tile: TileId, from: TileSource): readonly PlayMove[] {
@@ -266,19 +263,12 @@ export class TableController {
     return this.legal.filter((m): m is Extract<Move, { type: 'declare' }> => m.type === 'declare');
   }
 
-  /** The double being called down (MT-2, DT-2), as text, while the player must answer. */
-  get called(): string | null {
+  /** The double being called down (MT-2, DT-2), as text with its rule, while the player must answer. */
+  get called(): { readonly text: string; readonly rule: string } | null {
     const view = this.myView;
     if (!view || this.declares.length === 0) return null;
-    const set = tileSetOf(view);
-    if (view.variant === 'derailing-the-train') {
-      const tile = (view as DtState).called;
-      return tile === null ? null : tileText(set, tile);
-    }
-    const opening = (view as MtState).opening;
-    if (opening?.kind !== 'callDown') return null;
-    const suit = set.suits[opening.suit] ?? '?';
-    return `${suit}-${suit}`;
+    const called = variantOf(view.variant).called?.(view) ?? null;
+    return called && { text: tileText(tileSetOf(view), called.tile), rule: called.rule };
   }
 
   get choosing(): boolean {
@@ -520,8 +510,7 @@ export class TableController {
 
   #likelyTarget(seat: Seat): Target {
     const view = this.view;
-    if (view?.variant === 'railominos') return 'east';
-    return `p${seat}`;
+    return view ? variantOf(view.variant).homeTarget(seat) : `p${seat}`;
   }
 
   #cue(cue: Cue): void {
@@ -643,7 +632,7 @@ export class TableController {
     );
     const hidden = (r: RoundResult) => r.hands.flat().filter((x) => x === null).length;
     for (const v of ends) {
-      const tokens = v.variant === 'engine-191' ? (v as Engine191State).tokens : null;
+      const tokens = variantOf(v.variant).tokens?.(v) ?? null;
       // Each seat's hand as the best-informed of this browser's views knows it.
       const same = ends.filter((x) => x.round === v.round);
       const hands = v.hands.map((cards, seat) => {
