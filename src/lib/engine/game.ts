@@ -1,6 +1,6 @@
 // Variant-independent driving of a game: checking and applying moves with
 // claims, the setup steps the rules make, and the full-information audit replay.
-import type { BaseState, Supply, Variant } from './variant';
+import type { BaseState, Options, Supply, Variant } from './variant';
 import type { EngineError, Move, Result, Seat, Target } from './types';
 import { SHARED_TARGETS, fail, ok } from './types';
 
@@ -61,6 +61,19 @@ function precheck(state: BaseState, move: Move): EngineError | null {
     };
   }
   return null;
+}
+
+/**
+ * A new game on options checked as a whole (`checkOptions`): infeasible options
+ * (too few tiles for the hands, say) are refused before any deal.
+ */
+export function startGame<S extends BaseState>(
+  variant: Variant<S>,
+  players: number,
+  options: Options,
+): Result<S> {
+  const checked = variant.checkOptions(players, options);
+  return checked.ok ? ok(variant.newGame(players, checked.value)) : checked;
 }
 
 /** Runs the automatic setup steps (MT-2/DT-2 call-down and draws) the rules make. */

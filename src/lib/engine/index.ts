@@ -17,3 +17,4 @@ export * from './view';
 export * from './table';
 export * from './seated';
 export * from './base';
+export { checkOptionSpecs } from './options';

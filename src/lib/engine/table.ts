@@ -1,7 +1,7 @@
 // A full-information table: every Need answered from a seeded Rng, as in
 // pass-and-play, tests, benchmarks and bot tournaments.
 import { withDefaults } from './base';
-import { applyMove } from './game';
+import { applyMove, startGame } from './game';
 import { shuffled } from './rng';
 import type { Rng } from './rng';
 import type { BaseState, Need, Options, Supply, Variant } from './variant';
@@ -55,7 +55,8 @@ const randomChoice: Chooser<BaseState> = (_s, legal, rng) => legal[rng.int(legal
 /**
  * Plays a whole game with full information: needs answered from `rng`, automatic
  * setup steps taken, every other move chosen by `choose` (uniformly at random
- * by default). Throws if the engine rejects a move it listed as legal.
+ * by default). Throws if the options are refused, or if the engine rejects a
+ * move it listed as legal.
  */
 export function playout<S extends BaseState>(
   variant: Variant<S>,
@@ -65,7 +66,9 @@ export function playout<S extends BaseState>(
   choose: Chooser<S> = randomChoice,
   maxSteps = 1_000_000,
 ): Playout<S> {
-  let state = variant.newGame(players, options);
+  const started = startGame(variant, players, options);
+  if (!started.ok) throw new Error(`options refused: ${started.error.message}`);
+  let state = started.value;
   const steps: Step[] = [];
   let moves = 0;
   for (let i = 0; i < maxSteps; i++) {

@@ -159,9 +159,20 @@ export interface Variant<S extends BaseState = BaseState> {
    * the refusal (wrong phase, table full, totals not yet known) names the rule.
    */
   join?(state: S): Result<S>;
+  /**
+   * The options checked as a whole for a table of `players`: the players within
+   * range, each option within its spec, and tiles enough for every hand and what
+   * a round takes besides. The options with defaults filled in, or BAD_OPTIONS
+   * naming the rule, in a sentence a player understands.
+   */
+  checkOptions(players: number, options: Readonly<Record<string, unknown>>): Result<Options>;
   /** The tile set in use for these options and player count. */
   tileSet(players: number, options: Options): TileSet;
-  /** A new game, in phase `deal`: `need` asks for the first round's deal. */
+  /**
+   * A new game, in phase `deal`: `need` asks for the first round's deal. It does
+   * not check the options as a whole (a scenario deals hands of any size):
+   * `startGame` does.
+   */
   newGame(players: number, options: Options): S;
   /** What the protocol must supply before the game can go on, or null. */
   need(state: S): Need | null;

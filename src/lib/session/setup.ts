@@ -3,7 +3,15 @@
 // nonce, and where the game starts), so every log entry, tile point and secret
 // derivation is bound to exactly this table, and a peer never plays under a
 // setup it did not sign.
-import { variantOf, VARIANT_IDS, type BaseState, type Options, type VariantId } from '$lib/engine';
+import {
+  checkOptionSpecs,
+  variantOf,
+  VARIANT_IDS,
+  type BaseState,
+  type Options,
+  type Result,
+  type VariantId,
+} from '$lib/engine';
 import { BOT_LEVELS, type BotLevel } from '$lib/bots';
 import {
   canonicalJson,
@@ -61,29 +69,24 @@ export function cleanName(raw: unknown): string {
   return plain.trim();
 }
 
-/** Every option of the variant, checked against its spec (defaults filled in). */
+/**
+ * Every option of the variant within its spec (defaults filled in), as a lobby
+ * edits them one at a time; `parseSetup` checks them as a whole.
+ */
 export function checkOptions(
   variant: VariantId,
   players: number,
   given: Readonly<Record<string, unknown>>,
 ): SessionResult<Options> {
   const v = variantOf(variant);
-  const out: Record<string, number> = {};
-  for (const key of Object.keys(given)) {
-    if (!v.optionSpecs.some((s) => s.key === key))
-      return fail('BAD_SETUP', `unknown option ${key}`);
-  }
-  for (const spec of v.optionSpecs) {
-    const value = given[spec.key] ?? spec.default(players);
-    if (typeof value !== 'number' || !Number.isInteger(value)) {
-      return fail('BAD_SETUP', `${spec.key} must be a whole number`);
-    }
-    if (value < spec.min || value > spec.max) {
-      return fail('BAD_SETUP', `${spec.key} must be ${spec.min}…${spec.max}`);
-    }
-    out[spec.key] = value;
-  }
-  return ok(out);
+  return asSetup(checkOptionSpecs(v.title, v.optionSpecs, players, given));
+}
+
+/** An engine refusal of options as the session's BAD_SETUP, rule kept. */
+function asSetup(checked: Result<Options>): SessionResult<Options> {
+  return checked.ok
+    ? ok(checked.value)
+    : fail('BAD_SETUP', checked.error.message, checked.error.rule);
 }
 
 function isVariant(v: unknown): v is VariantId {
@@ -116,7 +119,8 @@ export function parseSetup(raw: unknown): SessionResult<TableSetup> {
   const keys = new Set(parsed.map((s) => s?.key));
   if (keys.size !== parsed.length) return fail('BAD_SETUP', 'two seats share a key');
   if (!isJsonRecord(options)) return fail('BAD_SETUP', 'options');
-  const checked = checkOptions(variant, seats.length, options);
+  // The options as a whole for these seats (tiles enough for every hand…), before any deal.
+  const checked = asSetup(v.checkOptions(seats.length, options));
   if (!checked.ok) return checked;
   if (typeof nonce !== 'string' || fromBase64url(nonce, 16) === null) {
     return fail('BAD_SETUP', 'nonce');

@@ -1,5 +1,6 @@
 // Derailing the Train (DT-1 … DT-13): one round per platform double, personal
 // and community trains, derailers, and scoring that charges a going-out derailer.
+import { checkDeal, checkSpecs } from '../../options';
 import { personal } from '../../types';
 import type { Variant } from '../../variant';
 import { disclosures, placedTiles, publicState, scenarioState } from './output';
@@ -43,6 +44,19 @@ export const derailingTheTrain: Variant<DtState> = {
     rule: 'DT-2',
   }),
   homeTarget: personal,
+  // DT-1: every hand from one deal of the whole set.
+  checkOptions(players, given) {
+    const specs = checkSpecs({ ...derailingTheTrain, playersRule: 'DT-1' }, players, given);
+    if (!specs.ok) return specs;
+    const set = setFor(players, specs.value);
+    return checkDeal(specs.value, {
+      players,
+      handSize: specs.value.handSize ?? 10,
+      tiles: set.tiles.length,
+      setName: `a double-${set.n} set`,
+      rule: 'DT-1',
+    });
+  },
   called: (state) =>
     state.phase === 'setup' && state.called !== null ? { tile: state.called, rule: 'DT-2' } : null,
   tileSet: setFor,

@@ -1,6 +1,7 @@
 // Engine 191 (E-1 … E-12): lines from a main station chosen by secret commitment,
 // stations and chaining, removing track, score yards, win tokens.
 import type { Variant, Verdict } from '../../variant';
+import { checkDeal, checkSpecs } from '../../options';
 import { personal } from '../../types';
 import type { Move } from '../../types';
 import { validateDraw, validatePass, validatePlay, validateRemove } from './checks';
@@ -89,6 +90,19 @@ export const engine191: Variant<Engine191State> = {
     rule: 'E-12',
   }),
   homeTarget: personal,
+  // E-1: every hand from one deal of the set.
+  checkOptions(players, given) {
+    const specs = checkSpecs({ ...engine191, playersRule: 'E-1' }, players, given);
+    if (!specs.ok) return specs;
+    const set = tileSet(players, specs.value);
+    return checkDeal(specs.value, {
+      players,
+      handSize: specs.value.handSize ?? 9,
+      tiles: set.tiles.length,
+      setName: `a double-${set.n} set`,
+      rule: 'E-1',
+    });
+  },
   tokens: (state) => state.tokens,
   yard: (state, seat) => state.yards[seat] ?? [],
   tileSet,

@@ -1,10 +1,11 @@
 // One Variant for each rule set (MT-*, TT-*), built from the same engine.
 import { newBaseState, withDefaults } from '../../base';
+import { checkDeal, checkSpecs } from '../../options';
 import { anyCard } from '../../cards';
 import { doubleOf } from '../../tiles';
 import type { TileSet } from '../../tiles';
 import { personal } from '../../types';
-import type { Move } from '../../types';
+import type { Move, Result } from '../../types';
 import type { Called, Disclosure, GameLength, Options, Variant, Verdict } from '../../variant';
 import { fits } from './board';
 import { joinSeat } from './join';
@@ -111,6 +112,29 @@ function length(rules: MtRules, players: number, given: Options): GameLength {
     : { kind: 'rounds', rounds: options.rounds ?? 13, rule: 'MT-2' };
 }
 
+/** MT-1 / TT-1: the hands, and TT-3's engine taken out of the set before the deal. */
+function checkOptions(
+  rules: MtRules,
+  players: number,
+  given: Readonly<Record<string, unknown>>,
+): Result<Options> {
+  const specs = checkSpecs(
+    { ...rules, optionSpecs: optionSpecs(rules), playersRule: rules.dealRule },
+    players,
+    given,
+  );
+  if (!specs.ok) return specs;
+  const set = setOf(specs.value);
+  return checkDeal(specs.value, {
+    players,
+    handSize: specs.value.handSize ?? rules.handSize(players),
+    tiles: set.tiles.length,
+    setName: `a double-${set.n} set`,
+    extra: rules.engine === 'fixed' ? { tiles: 1, for: 'the engine (TT-3)' } : undefined,
+    rule: rules.dealRule,
+  });
+}
+
 /** MT-2: the double the call-down asks for now. */
 function called(state: MtState): Called | null {
   const opening = state.opening;
@@ -138,6 +162,7 @@ export function makeVariant(rules: MtRules): Variant<MtState> {
     homeTarget: personal,
     called,
     ...(rules.newcomers ? { join: joinSeat } : {}),
+    checkOptions: (players, options) => checkOptions(rules, players, options),
     tileSet: (_players, options) => setOf(options),
     newGame: (players, options) => newGame(rules, players, options),
     need: (state) => needOf(rules, setOf(state.options), state),

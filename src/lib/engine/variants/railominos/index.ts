@@ -4,7 +4,8 @@ import type { Variant } from '../../variant';
 import { need, supply } from './deal';
 import { SET } from './layout';
 import { disclosures, legalMoves, perform, validate } from './moves';
-import { optionSpecs, roundsPerGame, withDefaults } from './options';
+import { checkDeal, checkSpecs } from '../../options';
+import { handSize, optionSpecs, roundsPerGame, withDefaults } from './options';
 import { placedTiles, publicState, scenarioState } from './output';
 import { newGame, nextRound } from './rounds';
 import { scenarioHooks } from './scenario-hooks';
@@ -35,6 +36,19 @@ export const railominos: Variant<RailominosState> = {
   }),
   // the likelier end to play on.
   homeTarget: () => 'east',
+  // the hands, a leader, and one more should the leader be FRISCO.
+  checkOptions(players, given) {
+    const specs = checkSpecs({ ...railominos, playersRule: 'R-1' }, players, given);
+    if (!specs.ok) return specs;
+    return checkDeal(specs.value, {
+      players,
+      handSize: handSize(specs.value),
+      tiles: SET.tiles.length,
+      setName: 'the railroad set',
+      extra: { tiles: 2, for: 'the leader, turned again if it is FRISCO (R-2)' },
+      rule: 'R-2',
+    });
+  },
   tileSet: () => SET,
   newGame,
   need,
