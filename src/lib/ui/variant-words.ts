@@ -1,7 +1,7 @@
 // What the table says about the variant in play, from what the variant says of
 // itself (engine `Variant`): the game's length, what a round is called, what
 // the scores count and which way they rank. Nothing here knows a variant by name.
-import { variantOf, type BaseState, type Seat } from '$lib/engine';
+import { variantOf, type BaseState, type Seat, type VariantId } from '$lib/engine';
 
 function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -45,4 +45,20 @@ export function rankSeats<T extends { readonly seat: Seat }>(
 /** Whether a round's `scores` are its own (E-12) rather than running totals. */
 export function scoresPerRound(view: BaseState): boolean {
   return variantOf(view.variant).scoring.scores === 'lastRound';
+}
+
+/**
+ * Why the variant refuses these options for this many players (tiles enough
+ * for every hand and what a round needs…), as a sentence ending with its rule
+ * id; null when it would deal them.
+ */
+export function optionsRefusal(
+  id: VariantId,
+  players: number,
+  options: Readonly<Record<string, number>>,
+): string | null {
+  const checked = variantOf(id).checkOptions(players, options);
+  if (checked.ok) return null;
+  const { rule, message } = checked.error;
+  return rule ? `${message.replace(/\.$/, '')} (${rule}).` : message;
 }
