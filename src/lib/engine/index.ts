@@ -18,3 +18,13 @@ export * from './table';
 export * from './seated';
 export * from './base';
 export { checkOptionSpecs } from './options';
+export {
+  EVENT_KINDS,
+  eventsOf,
+  moveEvents,
+  performWithEvents,
+  roundResult,
+  supplyEvents,
+  supplyWithEvents,
+} from './events';
+export type { Centre, EventKind, EventOf, GameEvent, Happened, RoundResult } from './events';
