@@ -3,8 +3,9 @@
 // they may then play only on it, DT-9), put trains back on track only when it
 // pays (DT-8), go out on someone else's train with a derailer (DT-13), and
 // never strand yourself on your own derailer.
-import { hasSuit, isDouble, otherEnd, ownerOf, personal, pips, tileDef } from '../../engine';
-import type { PlayMove, Seat, Target, TileId, TileSet, Variant } from '../../engine';
+import { hasSuit, isDouble, otherEnd, ownerOf, personal, pips } from '../../engine';
+import type { PlayMove, Seat, TileId, TileSet, Variant } from '../../engine';
+import { openAt, trainAt } from '../../engine/variants/derailing-the-train';
 import type { DtState, Train } from '../../engine/variants/derailing-the-train';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
@@ -34,18 +35,6 @@ const W = {
   noPlayNextTurn: 4,
   passAfterDraw: 12,
 } as const;
-
-function trainAt(state: DtState, target: Target): Train | null {
-  if (target === 'community') return state.community;
-  return state.trains[ownerOf(target) ?? -1] ?? null;
-}
-
-/** The suit a tile must match at `target` (the platform's for a community train not yet begun). */
-function openAt(set: TileSet, state: DtState, target: Target): number {
-  const train = trainAt(state, target);
-  if (train) return train.open;
-  return state.platform === null ? -1 : tileDef(set, state.platform).hi;
-}
 
 /** DT-7: a derailed train ends in its derailer. */
 function derailed(set: TileSet, train: Train | null | undefined): boolean {

@@ -2,9 +2,10 @@
 // playable along the longest line your hand can lay, shed high pips elsewhere,
 // lay doubles you can follow (MT-6 satisfy, TT-5 one more tile), lift your
 // marker, and leave the next player ends they are unlikely to match.
-import { hasSuit, isDouble, otherEnd, ownerOf, personal, pips, tileDef } from '../../engine';
-import type { PlayMove, Seat, Target, TileId, TileSet, Variant } from '../../engine';
-import type { MtState, Train } from '../../engine/variants/mexican-train';
+import { hasSuit, isDouble, otherEnd, personal, pips } from '../../engine';
+import type { PlayMove, Seat, TileId, TileSet, Variant } from '../../engine';
+import { layTile, openAt, rulesOf } from '../../engine/variants/mexican-train';
+import type { MtState } from '../../engine/variants/mexican-train';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
 import {
@@ -30,18 +31,6 @@ const W = {
   passAfterDraw: 20,
 } as const;
 
-function trainAt(state: MtState, target: Target): Train | null {
-  if (target === 'mexican') return state.mexican;
-  return state.trains[ownerOf(target) ?? -1] ?? null;
-}
-
-/** The suit a tile must match at `target` (the engine's while the Mexican Train is not begun). */
-function openAt(set: TileSet, state: MtState, target: Target): number {
-  const train = trainAt(state, target);
-  if (train) return train.open;
-  return state.engine === null ? -1 : tileDef(set, state.engine).hi;
-}
-
 /** Ends the seat could play on at its next ordinary turn (MT-5, MT-9, TT-4). */
 function endsFor(set: TileSet, state: MtState, seat: Seat): number[] {
   const ends: number[] = [];
@@ -49,23 +38,16 @@ function endsFor(set: TileSet, state: MtState, seat: Seat): number[] {
     if (s === seat || train.marker) ends.push(train.open);
   });
   const own = state.trains[seat];
-  const tournament = state.variant === 'mexican-train-tournament';
+  // MT-5: the Mexican Train is begun once one's own train is; TT-4: by anyone.
+  const mayBegin = !rulesOf(state.variant).mexicanNeedsOwnTrain || (own && own.tiles.length > 0);
   if (state.mexican) ends.push(state.mexican.open);
-  else if (tournament || (own && own.tiles.length > 0)) ends.push(openAt(set, state, 'mexican'));
+  else if (mayBegin) ends.push(openAt(set, state, 'mexican'));
   return ends;
 }
 
+/** The state once the move's tile is laid (the engine's own laying, MT-9 marker included). */
 function after(set: TileSet, state: MtState, move: PlayMove): MtState {
-  const open = openAt(set, state, move.target);
-  const next: Train = {
-    tiles: [...(trainAt(state, move.target)?.tiles ?? []), move.tile],
-    open: otherEnd(set, move.tile, open),
-    marker: (trainAt(state, move.target)?.marker ?? false) && move.target !== personal(move.seat),
-  };
-  if (move.target === 'mexican') return { ...state, mexican: next };
-  const trains = state.trains.slice();
-  trains[ownerOf(move.target) ?? 0] = next;
-  return { ...state, trains };
+  return { ...state, ...layTile(set, state, move.seat, move.tile, move.target) };
 }
 
 function rankPlay(
@@ -85,7 +67,8 @@ function rankPlay(
   let v = pips(set, move.tile);
   if (isDouble(set, move.tile)) {
     // MT-6: satisfy it on the double; TT-5: one more tile anywhere.
-    const ends = view.variant === 'mexican-train' ? [end] : [end, ...endsFor(set, next, seat)];
+    const satisfy = rulesOf(view.variant).afterDouble === 'satisfy';
+    const ends = satisfy ? [end] : [end, ...endsFor(set, next, seat)];
     const followed = rest.some((t) => ends.some((e) => hasSuit(set, t, e)));
     v += followed ? W.doubleFollowed : -W.doubleStranded;
   }

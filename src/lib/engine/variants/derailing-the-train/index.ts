@@ -23,6 +23,7 @@ import { performPlaying, playingLegal, validatePlaying } from './turn';
 import { illegal } from './verdicts';
 
 export type { DtState, Train } from './state';
+export { openAt, trainAt } from './state';
 
 export const derailingTheTrain: Variant<DtState> = {
   id: 'derailing-the-train',

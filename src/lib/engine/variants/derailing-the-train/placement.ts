@@ -3,6 +3,7 @@
 // tile facts are read straight off the set here.
 import type { TileId, TileSet } from '../../tiles';
 import type { Seat, Target } from '../../types';
+import { trainAt } from './state';
 import type { DtState } from './state';
 
 function isDoubleTile(set: TileSet, tile: TileId): boolean {
@@ -54,7 +55,7 @@ export function placementError(
 
 /** DT-8: a matching tile on the derailing double. */
 function backOnTrack(set: TileSet, state: DtState, target: Target, tile: TileId): boolean {
-  const train = target === 'community' ? state.community : state.trains[Number(target.slice(1))];
+  const train = trainAt(state, target);
   return !!train && train.derailed && matches(set, tile, train.open);
 }
 

@@ -2,6 +2,7 @@
 import { doubleN, tileDef } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import type { BaseState } from '../../variant';
+import { ownerOf } from '../../types';
 import type { Seat, Target } from '../../types';
 
 export interface Train {
@@ -41,6 +42,17 @@ export function tileSetOf(state: DtState): TileSet {
 
 export function platformSuit(set: TileSet, state: DtState): number {
   return state.platform === null ? -1 : tileDef(set, state.platform).hi;
+}
+
+/** The train at `target` (a personal one, or the community train once begun), or null. */
+export function trainAt(state: DtState, target: Target): Train | null {
+  if (target === 'community') return state.community;
+  return state.trains[ownerOf(target) ?? -1] ?? null;
+}
+
+/** The suit a tile must match at `target`: the platform's for a community train not yet begun. */
+export function openAt(set: TileSet, state: DtState, target: Target): number {
+  return trainAt(state, target)?.open ?? platformSuit(set, state);
 }
 
 /** What a step changes in the state (a fresh object the step may still fill in). */

@@ -26,6 +26,11 @@ export function trainAt(state: MtState, target: Target): Train | null {
   return state.trains[owner] ?? null;
 }
 
+/** The suit a tile must match at `target`: the hub's while the Mexican Train is not begun. */
+export function openAt(set: TileSet, state: MtState, target: Target): number {
+  return trainAt(state, target)?.open ?? hubSuit(set, state);
+}
+
 export function isTargetOfGame(state: MtState, target: Target): boolean {
   return target === 'mexican' || trainAt(state, target) !== null;
 }

@@ -6,5 +6,8 @@ import { makeVariant } from './variant';
 export const mexicanTrain = makeVariant(MEXICAN_TRAIN);
 export const mexicanTrainTournament = makeVariant(TOURNAMENT);
 export { joinSeat } from './join';
+export { layTile, openAt, trainAt } from './board';
+export { rulesOf } from './rules';
+export type { MtRules } from './rules';
 export { settleScores, places } from './scoring';
 export type { MtState, Train, PendingDouble, Opening, TurnStep } from './state';
