@@ -1,7 +1,7 @@
 // The setup form refuses options that cannot be dealt, before any deal: the
 // reason stands beside the house rules and Start stays disabled.
 import { expect, test } from '@playwright/test';
-import { keepScreenshot, served, watchErrors } from './helpers-table';
+import { fastSettings, keepScreenshot, served, startSolo, watchErrors } from './helpers-table';
 
 test('solo Derailing for 3 on a double-6 set with 10 tiles each is refused with its reason', async ({
   page,
@@ -23,5 +23,13 @@ test('solo Derailing for 3 on a double-6 set with 10 tiles each is refused with 
   await page.getByTestId('option-handSize').fill('9');
   await expect(problem).toHaveCount(0);
   await expect(page.getByTestId('start-game')).toBeEnabled();
+  expect(errors, errors.join('\n')).toEqual([]);
+});
+
+test('tournament rules on a double-6 set: the header counts 7 rounds (TT-3)', async ({ page }) => {
+  const errors = watchErrors(page);
+  await fastSettings(page, 'normal');
+  await startSolo(page, { variant: 'mexican-train-tournament', options: { set: 6, handSize: 5 } });
+  await expect(page.getByText('Round 1 of 7')).toBeVisible();
   expect(errors, errors.join('\n')).toEqual([]);
 });
