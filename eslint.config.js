@@ -37,6 +37,32 @@ const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
   };
 });
 
+// A variant speaks for itself (docs/architecture.md): outside the engine nothing
+// compares a variant's id or casts a state to one variant's own type.
+const VARIANT_STATE = '/^(Mt|Dt|Engine191|Railominos)State$/';
+const EQUALITY = 'BinaryExpression[operator=/^[!=]==?$/]';
+const variantBranches = [
+  ...['left', 'right'].flatMap((side) => {
+    const other = side === 'left' ? 'right' : 'left';
+    return [
+      `${EQUALITY}[${other}.type='Literal'][${side}.property.name='variant']`,
+      `${EQUALITY}[${other}.type='Literal'][${side}.expression.property.name='variant']`,
+    ];
+  }),
+  "SwitchStatement[discriminant.property.name='variant']",
+  "SwitchStatement[discriminant.expression.property.name='variant']",
+].map((selector) => ({
+  selector,
+  message: 'Ask the variant (engine `Variant`), do not branch on its id (docs/architecture.md).',
+}));
+const variantCasts = [
+  `TSAsExpression > TSTypeReference[typeName.name=${VARIANT_STATE}]`,
+  `TSAsExpression > TSUnionType > TSTypeReference[typeName.name=${VARIANT_STATE}]`,
+].map((selector) => ({
+  selector,
+  message: 'Narrow an AnyState by its variant in the engine, do not cast (docs/architecture.md).',
+}));
+
 export default ts.config(
   {
     ignores: [
@@ -68,6 +94,12 @@ export default ts.config(
     },
   },
   ...layerRules,
+  {
+    files: ['src/**'],
+    // The engine alone knows its variants.
+    ignores: ['src/lib/engine/**'],
+    rules: { 'no-restricted-syntax': ['error', ...variantBranches, ...variantCasts] },
+  },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: {

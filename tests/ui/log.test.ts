@@ -1,21 +1,44 @@
-// Move log lines that no move carries: the engine, platform or main station the
-// rules lay (TT-3, MT-2, DT-2, E-2) and Engine 191's redeal, from view diffs.
+// The move log puts the engine's events into words: the events come from the
+// engine (eventsOf on the states before and after a step), the wording and the
+// rule ids from here. Openings the rules lay (TT-3, MT-2, DT-2, E-2), Engine
+// 191's redeal, and the everyday moves.
 import { describe, expect, it } from 'vitest';
-import { doubleOf, tileOf, variantOf, type BaseState, type Move } from '$lib/engine';
-import type { DtState } from '$lib/engine/variants/derailing-the-train/state';
-import type { Engine191State } from '$lib/engine/variants/engine-191/state';
-import type { MtState } from '$lib/engine/variants/mexican-train/state';
-import { describeChange } from '$lib/ui/log';
+import {
+  doubleOf,
+  eventsOf,
+  tileOf,
+  variantOf,
+  type BaseState,
+  type DtState,
+  type Engine191State,
+  type GameEvent,
+  type Move,
+  type MtState,
+  type Supply,
+} from '$lib/engine';
+import type { TableStep } from '$lib/session';
+import { describeSteps } from '$lib/ui/log';
 
 const names = ['Ada', 'Bo'];
-const texts = (prev: BaseState | null, next: BaseState, moves: readonly Move[] = []) =>
-  describeChange(prev, next, names, 0, moves).lines.map((l) => l.text);
 
 function game<S extends BaseState>(id: S['variant'], options: Record<string, number>): S {
   return variantOf(id).newGame(2, options) as S;
 }
 
-describe('describeChange: openings the rules lay', () => {
+/** The events of a step from `before` to `after`, as the engine tells them. */
+function step(before: BaseState, how: Move | Supply, after: BaseState): TableStep {
+  const variant = variantOf(before.variant);
+  const events: readonly GameEvent[] =
+    'type' in how
+      ? eventsOf(variant, before, how, after)
+      : eventsOf(variant, before, { supply: how, need: variant.need(before) }, after);
+  return { seq: 0, move: 'type' in how ? how : null, events };
+}
+
+const texts = (steps: readonly TableStep[], view: BaseState, viewer = 0) =>
+  describeSteps(steps, view, names, viewer).lines.map((l) => l.text);
+
+describe('describeSteps: openings the rules lay', () => {
   it('E-2: the revealed choices and the main station, with who starts', () => {
     const setup: Engine191State = {
       ...game<Engine191State>('engine-191', {}),
@@ -30,70 +53,101 @@ describe('describeChange: openings the rules lay', () => {
       station: doubleOf(3),
       turn: 1,
     };
-    const move: Move = { seat: 1, type: 'choose', tile: doubleOf(3) };
-    expect(texts(setup, playing, [move])).toEqual([
+    const s = step(setup, { seat: 1, type: 'choose', tile: doubleOf(3) }, playing);
+    expect(texts([s], playing)).toEqual([
       'A secret choice was made.',
       'Revealed: You 5-5, Bo 3-3.',
       '3-3 is the main station (E-2); Bo starts.',
     ]);
-    const line = describeChange(setup, playing, names, 1, [move]).lines.at(-1);
+    const line = describeSteps([s], playing, names, 1).lines.at(-1);
     expect(line).toMatchObject({
       seat: 1,
       notation: '3-3',
+      rule: 'E-2',
       text: '3-3 is the main station (E-2); you start.',
     });
-    // Seen once: the next move does not say it again.
-    expect(texts(playing, { ...playing, moveIndex: 1 })).toEqual([]);
   });
 
   it('E-2: no double revealed, the round is dealt again', () => {
-    const setup: Engine191State = { ...game<Engine191State>('engine-191', {}), phase: 'setup' };
+    const setup: Engine191State = {
+      ...game<Engine191State>('engine-191', {}),
+      phase: 'setup',
+      chosen: [tileOf(5, 1), null],
+      turn: 1,
+    };
     const redeal: Engine191State = {
       ...setup,
       phase: 'deal',
       chosen: [tileOf(5, 1), tileOf(4, 2)],
     };
-    expect(texts(setup, redeal)).toContain(
-      'No double was revealed (E-2): the round is dealt again.',
-    );
-  });
-
-  it('TT-3: the fixed engine is laid when the round is dealt', () => {
-    const deal: MtState = {
-      ...game<MtState>('mexican-train-tournament', { startDouble: 9 }),
-      phase: 'deal',
-    };
-    const setup: MtState = { ...deal, phase: 'setup', engine: doubleOf(9) };
-    expect(texts(deal, setup)).toEqual(['Round 1 is dealt.', '9-9 is laid as the engine (TT-3).']);
-  });
-
-  it('a new round being dealt still shows the old engine: nothing is said until it is laid', () => {
-    const over: MtState = {
-      ...game<MtState>('mexican-train-tournament', { startDouble: 9 }),
-      phase: 'roundOver',
-      engine: doubleOf(9),
-    };
-    const dealing: MtState = { ...over, round: 2, phase: 'deal' };
-    expect(texts(over, dealing)).toEqual([]);
-    const laid: MtState = { ...dealing, phase: 'setup', engine: doubleOf(8) };
-    expect(texts(dealing, laid)).toEqual([
-      'Round 2 is dealt.',
-      '8-8 is laid as the engine (TT-3).',
-    ]);
+    const s = step(setup, { seat: 1, type: 'choose', tile: tileOf(4, 2) }, redeal);
+    expect(texts([s], redeal)).toContain('No double was revealed (E-2): the round is dealt again.');
   });
 
   it('MT-2: an engine laid by a declare is said once, by the move', () => {
     const setup: MtState = { ...game<MtState>('mexican-train', { set: 9 }), phase: 'setup' };
     const laid: MtState = { ...setup, phase: 'playing', engine: doubleOf(9), turn: 1 };
     const declare: Move = { seat: 1, type: 'declare', tile: doubleOf(9) };
-    expect(texts(setup, laid, [declare])).toEqual(['Bo laid 9-9 as the engine.']);
-    // Laid by the rules (no declare names it): the log says so with the rule.
-    expect(texts(setup, laid)).toEqual(['9-9 is laid as the engine (MT-2); Bo starts.']);
+    expect(texts([step(setup, declare, laid)], laid)).toEqual(['Bo laid 9-9 as the engine.']);
   });
 
-  it('DT-2: a platform laid without a declare', () => {
-    const setup: DtState = { ...game<DtState>('derailing-the-train', {}), phase: 'setup' };
-    const laid: DtState = { ...setup, phase: 'playing', platform: doubleOf(9), turn: 0 };
-    expect(texts(setup, laid)).toEqual(['9-9 is laid as the platform (DT-2); you start.']);
+  it('DT-2: a platform the rules lay, and a call-down not held', () => {
+    const setup: DtState = {
+      ...game<DtState>('derailing-the-train', {}),
+      phase: 'setup',
+      called: doubleOf(9),
+      turn: 0,
+    };
+    const asked: DtState = { ...setup, turn: 1 };
+    const notHeld: Move = { seat: 0, type: 'declare', tile: null };
+    expect(texts([step(setup, notHeld, asked)], asked)).toEqual(['You do not hold the double 9.']);
+    const laid: DtState = { ...asked, phase: 'playing', platform: doubleOf(9), turn: 0 };
+    const lines = describeSteps(
+      [step(asked, { seat: 1, type: 'declare', tile: null }, laid)],
+      laid,
+      names,
+      0,
+    ).lines;
+    expect(lines.map((l) => l.text)).toContain('9-9 is laid as the platform (DT-2); you start.');
+  });
+});
+
+describe('describeSteps: moves', () => {
+  it('a play on a train, with its notation, and the last tile played for the board', () => {
+    const events: GameEvent[] = [
+      {
+        kind: 'played',
+        rule: 'MT-5',
+        seat: 1,
+        tile: tileOf(9, 5),
+        target: 'p1',
+        owner: 1,
+        fromYard: false,
+      },
+      { kind: 'oneTileLeft', rule: 'C-6', seat: 1 },
+    ];
+    const view = game<MtState>('mexican-train', { set: 9 });
+    const change = describeSteps([{ seq: 4, move: null, events }], view, names, 0);
+    expect(change.lines).toMatchObject([
+      { text: 'Bo played 9-5 on Bo’s train.', notation: '9-5 → p1', rule: 'MT-5', seat: 1 },
+      { text: 'Bo has one tile left!', rule: 'C-6' },
+    ]);
+    expect(change.play).toEqual({ tile: tileOf(9, 5), target: 'p1' });
+  });
+
+  it('a pass that puts a marker out is one line (MT-8); draws and the round’s end are cued', () => {
+    const view = game<MtState>('mexican-train', { set: 9 });
+    const events: GameEvent[] = [
+      { kind: 'drew', rule: 'MT-8', seat: 0, into: 'hand', tile: null },
+      { kind: 'passed', rule: 'MT-8', seat: 0 },
+      { kind: 'markerOut', rule: 'MT-8', seat: 0 },
+    ];
+    const change = describeSteps([{ seq: 1, move: null, events }], view, names, 0);
+    expect(change.lines.map((l) => l.text)).toEqual([
+      'You drew a tile.',
+      'You passed; a marker goes out.',
+    ]);
+    expect(change.drew).toBe(true);
+    expect(change.roundOver).toBe(false);
   });
 });

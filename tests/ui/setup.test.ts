@@ -54,6 +54,22 @@ describe('SetupState', () => {
     expect(s.problems[0]).toMatch(/at least 2 players/);
   });
 
+  it('refuses Derailing for 3 on a double-6 set with 10 tiles each before any deal, saying why', () => {
+    // It was accepted, and the deal then never finished (30 tiles wanted of 28).
+    const s = new SetupState({ mode: 'solo', variant: 'derailing-the-train' });
+    s.setVariant('derailing-the-train');
+    expect(s.seats).toHaveLength(3);
+    s.setOption('set', 6);
+    s.setOption('handSize', 10);
+    expect(s.optionProblems).toHaveLength(1);
+    expect(s.optionProblems[0]).toMatch(/28/);
+    expect(s.optionProblems[0]).toMatch(/\(DT-\d+\)\.$/);
+    expect(s.problems).toContain(s.optionProblems[0]);
+    s.setOption('handSize', 9);
+    expect(s.optionProblems).toEqual([]);
+    expect(s.problems).toEqual([]);
+  });
+
   it('gives bots distinct names and keeps the person first', () => {
     const s = new SetupState({ mode: 'solo', name: 'Ada' });
     s.addBot('hard');

@@ -1,11 +1,8 @@
-// The board's pure layout: one module per variant family, picked by an
-// exhaustive switch, stacked into a world as wide as the viewport.
-import { variantOf } from '../engine';
+// The board's pure layout: one module per board shape (the variant's
+// `boardOf`), picked by an exhaustive switch, stacked into a world as wide as
+// the viewport.
+import { boardOf, variantOf } from '../engine';
 import type { BaseState, Seat } from '../engine';
-import type { DtState } from '../engine/variants/derailing-the-train/state';
-import type { Engine191State } from '../engine/variants/engine-191/state';
-import type { MtState } from '../engine/variants/mexican-train/state';
-import type { RailominosState } from '../engine/variants/railominos/state';
 import type { Size } from './geometry';
 import { frameFor } from './lane';
 import type { LaneSpec } from './lane';
@@ -18,16 +15,16 @@ import { stackLanes } from './stack';
 
 function lanesFor(view: BaseState, viewer: Seat | null, names?: readonly string[]): LaneSpec[] {
   const set = variantOf(view.variant).tileSet(view.players, view.options);
-  switch (view.variant) {
-    case 'mexican-train':
-    case 'mexican-train-tournament':
-      return mexicanLanes(set, view as MtState, viewer, names);
-    case 'derailing-the-train':
-      return derailingLanes(set, view as DtState, viewer, names);
-    case 'engine-191':
-      return engine191Lanes(set, view as Engine191State, viewer, names);
-    case 'railominos':
-      return railominosLanes(set, view as RailominosState);
+  const board = boardOf(view);
+  switch (board.shape) {
+    case 'hub':
+      return mexicanLanes(set, board.state, viewer, names);
+    case 'platform':
+      return derailingLanes(set, board.state, viewer, names);
+    case 'station':
+      return engine191Lanes(set, board.state, viewer, names);
+    case 'line':
+      return railominosLanes(set, board.state);
   }
 }
 
@@ -49,11 +46,13 @@ export function layoutBoard(
   viewport: Size,
   names?: readonly string[],
 ): BoardLayout {
-  const frame = frameFor(viewport, view.variant === 'railominos' ? 1.3 : 1);
+  const { faces } = variantOf(view.variant);
+  // Railroad names need bigger tiles than pips.
+  const frame = frameFor(viewport, faces === 'railroads' ? 1.3 : 1);
   const stacked = stackLanes(frame, lanesFor(view, viewer, names));
   return {
     variant: view.variant,
-    faces: view.variant === 'railominos' ? 'railroads' : 'pips',
+    faces,
     world: { width: frame.width, height: Math.ceil(stacked.height) },
     unit: frame.unit,
     tiles: stacked.tiles,

@@ -81,13 +81,14 @@ export async function openInWorker(open: WorkerOpen): Promise<SessionResult<Tabl
   }
   await gotSnapshot;
   const { room, contact } = opened.value as { room: string; contact: string };
+  // Each intent becomes a call; its answer is the session's, cloned.
   const intents = Object.fromEntries(
     CLIENT_CALLS.map((name: ClientCall) => [
       name,
       (...args: unknown[]) => call({ call: name, args }),
     ]),
-  );
-  const client = {
+  ) as Pick<TableClient, ClientCall>;
+  const client: TableClient = {
     ...intents,
     room,
     contact,
@@ -104,5 +105,5 @@ export async function openInWorker(open: WorkerOpen): Promise<SessionResult<Tabl
       listeners.clear();
     },
   };
-  return { ok: true, value: client as unknown as TableClient };
+  return { ok: true, value: client };
 }

@@ -54,6 +54,11 @@ export function tableView(
     moves: table.record.steps.flatMap(({ step, seq }) =>
       'type' in step ? [{ seq, move: step }] : [],
     ),
+    steps: table.record.steps.map(({ step, seq, events }) => ({
+      seq,
+      move: 'type' in step ? step : null,
+      events,
+    })),
   };
 }
 

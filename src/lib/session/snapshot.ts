@@ -1,6 +1,6 @@
 // What the table UI reads from a session: one small immutable snapshot, rebuilt
 // after every change. Views are the engine's, as each local seat sees them.
-import type { BaseState, Move, Seat, VariantId } from '$lib/engine';
+import type { BaseState, GameEvent, Move, Seat, VariantId } from '$lib/engine';
 import type { BotLevel } from '$lib/bots';
 import type { EntryKind, TableAudit } from '$lib/protocol';
 import type { SessionErrorCode } from './errors';
@@ -77,6 +77,13 @@ export interface TableEvent {
   readonly detail: string;
 }
 
+/** One step of a round as the engine told it: the move (null for a supply) and its events. */
+export interface TableStep {
+  readonly seq: number;
+  readonly move: Move | null;
+  readonly events: readonly GameEvent[];
+}
+
 export interface TableView {
   readonly game: string;
   readonly variant: VariantId;
@@ -99,6 +106,12 @@ export interface TableView {
   readonly entries: number;
   /** The moves of the current round so far, oldest first, with the entry that carried each. */
   readonly moves: readonly { readonly seq: number; readonly move: Move }[];
+  /**
+   * Every step of the current round so far (a move, or a deal, reveal or draw
+   * of lots), oldest first: what the engine says it did. The log, the
+   * announcements and the sounds tell these.
+   */
+  readonly steps: readonly TableStep[];
 }
 
 /** Why a table is not being stored on this browser (saving.ts tells them apart). */

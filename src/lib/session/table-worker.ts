@@ -14,7 +14,7 @@ import {
 } from './client';
 import { fail, type SessionResult } from './errors';
 import { BridgedTransport } from './transport-bridge';
-import type { ClientCall, FromWorker, OnlineOpen, ToWorker } from './worker-calls';
+import type { FromWorker, OnlineOpen, ToWorker } from './worker-calls';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let client: TableClient | null = null;
@@ -80,9 +80,7 @@ async function handle(m: ToWorker): Promise<void> {
     return post({ id: m.id, result: { ok: true, value: true } });
   }
   if (!client) return post({ id: m.id, result: fail('NOT_NOW', 'no table open') });
-  const method = client[m.call as ClientCall] as (
-    ...args: readonly unknown[]
-  ) => Promise<SessionResult<unknown>>;
+  const method = client[m.call] as (...args: readonly unknown[]) => Promise<SessionResult<unknown>>;
   post({ id: m.id, result: await method(...m.args) });
 }
 

@@ -2,29 +2,39 @@
 // (a client intent, or opening a table) answered by id, and snapshots pushed
 // after every change. Everything here is structured-cloneable.
 import type { SessionResult } from './errors';
-import type { LocalTableSpec } from './client';
+import type { LocalTableSpec, TableClient } from './client';
 import type { SessionSnapshot } from './snapshot';
 import type { BridgeDown, BridgeUp } from './transport-bridge';
 
-export const CLIENT_CALLS = [
-  'setVariant',
-  'setOption',
-  'addBot',
-  'addPlayer',
-  'removeSeat',
-  'moveSeat',
-  'rename',
-  'start',
-  'move',
-  'setAutoplay',
-  'ready',
-  'hint',
-  'resolveStall',
-  'seatNewcomer',
-  'removeMember',
-  'record',
-] as const;
-export type ClientCall = (typeof CLIENT_CALLS)[number];
+/** The client's intents: every method of TableClient that answers with a promise. */
+export type ClientCall = {
+  [K in keyof TableClient]: TableClient[K] extends (...args: never[]) => Promise<unknown>
+    ? K
+    : never;
+}[keyof TableClient];
+
+// A record, so that an intent added to TableClient and not here does not compile.
+const CALLS: { readonly [K in ClientCall]: true } = {
+  setVariant: true,
+  setOption: true,
+  addBot: true,
+  addPlayer: true,
+  removeSeat: true,
+  moveSeat: true,
+  rename: true,
+  start: true,
+  move: true,
+  setAutoplay: true,
+  ready: true,
+  hint: true,
+  resolveStall: true,
+  seatNewcomer: true,
+  removeMember: true,
+  record: true,
+};
+
+/** The intents a worker carries out for the page. */
+export const CLIENT_CALLS = Object.keys(CALLS) as readonly ClientCall[];
 
 /** An online table: the page holds the transport (its id and open links), the worker the session. */
 export interface OnlineOpen {

@@ -1,11 +1,10 @@
-// The move log: the moves the session records for the round (`TableView.moves`)
-// put into words in the rules' notation ("Ann played 12-5 on Bo's train"),
-// with what only the views show (the deal, markers, scores, a last tile).
-import type { BaseState, Move, Seat, Target, TileId } from '$lib/engine';
-import type { DtState } from '$lib/engine/variants/derailing-the-train/state';
-import type { Engine191State } from '$lib/engine/variants/engine-191/state';
-import type { MtState } from '$lib/engine/variants/mexican-train/state';
-import { lanesOf, seatName, targetWords, tileSetOf, tileText, type SeatNames } from './tiles';
+// The move log: what the engine says each step of the round did (its events,
+// `TableView.steps`) put into words in the rules' notation ("Ann played 12-5
+// on Bo's train"), each line with the rule it follows. The same lines are
+// announced to screen readers.
+import type { BaseState, GameEvent, Seat, Target, TileId } from '$lib/engine';
+import type { TableStep } from '$lib/session';
+import { seatName, targetWords, tileSetOf, tileText, tileWords, type SeatNames } from './tiles';
 
 export interface LogLine {
   /** Distinct per line, for keyed lists. */
@@ -15,205 +14,178 @@ export interface LogLine {
   readonly text: string;
   /** The C-2 notation of the move, when it is a play (`12-5 → p1`). */
   readonly notation: string | null;
+  /** The rule the event follows (MT-7, DT-2…). */
+  readonly rule: string | null;
 }
 
 export interface Change {
   readonly lines: readonly Omit<LogLine, 'id'>[];
   /** The last tile laid, for the board to slide in. */
   readonly play: { readonly tile: TileId; readonly target: Target } | null;
-}
-
-const NONE: Change = { lines: [], play: null };
-
-function handSize(view: BaseState, seat: Seat): number {
-  return view.hands[seat]?.length ?? 0;
-}
-
-function scoreWords(view: BaseState, names: SeatNames): string {
-  return view.scores.map((s, i) => `${seatName(names, i)} ${s}`).join(', ');
-}
-
-/**
- * What happened between `prev` and `next` (two views of one table), as log
- * lines: `moves` are the moves made in between, from the session's record of
- * the round (`TableView.moves`); the views only add what moves do not say (the
- * deal, a marker raised, scores, a hand down to one tile). `viewer` is the seat
- * reading it ("your train").
- */
-export function describeChange(
-  prev: BaseState | null,
-  next: BaseState,
-  names: SeatNames,
-  viewer: Seat | null,
-  moves: readonly Move[] = [],
-): Change {
-  if (!prev) return NONE;
-  const round = next.round;
-  const lines: Omit<LogLine, 'id'>[] = [];
-  const say = (seat: Seat | null, text: string, notation: string | null = null) =>
-    lines.push({ round, seat, text, notation });
-
-  if (next.round !== prev.round) {
-    if (next.phase === 'gameOver') say(null, 'Game over.');
-    else openingLines(null, next, names, viewer, moves, say);
-    return { lines, play: null };
-  }
-  if (prev.phase === 'deal' && next.phase !== 'deal') {
-    say(null, `Round ${round} is dealt.`);
-    const leader = next.variant === 'railominos' ? lanesOf(next).hub?.[0] : undefined;
-    if (leader !== undefined) {
-      const name = tileText(tileSetOf(next), leader);
-      say(null, `${name} is turned up as the leader.`, name);
-    }
-  }
-
-  const set = tileSetOf(next);
-  const who = (seat: Seat | null) =>
-    seat === null ? 'Someone' : seat === viewer ? 'You' : seatName(names, seat);
-  const does = (seat: Seat | null, you: string, they: string) => (seat === viewer ? you : they);
-  const laidAs = next.variant === 'derailing-the-train' ? 'as the platform' : 'as the engine';
-  let play: Change['play'] = null;
-
-  for (const [i, move] of moves.entries()) {
-    const seat = move.seat;
-    const last = i === moves.length - 1;
-    switch (move.type) {
-      case 'play': {
-        const name = tileText(set, move.tile);
-        const where = targetWords(next, move.target, viewer, names);
-        const yard = move.from === 'yard' ? ' from the score yard' : '';
-        say(seat, `${who(seat)} played ${name}${yard} on ${where}.`, `${name} → ${move.target}`);
-        play = { tile: move.tile, target: move.target };
-        break;
-      }
-      case 'draw': {
-        const yards = (v: BaseState) => (v as Engine191State).yards?.[seat]?.length ?? 0;
-        const intoYard = last && next.variant === 'engine-191' && yards(next) > yards(prev);
-        say(seat, `${who(seat)} drew a tile${intoYard ? ' into the score yard' : ''}.`);
-        break;
-      }
-      case 'pass': {
-        const marked = last && markerRaised(prev, next, seat);
-        say(seat, marked ? `${who(seat)} passed; a marker goes out.` : `${who(seat)} passed.`);
-        break;
-      }
-      case 'removeTrack':
-        say(seat, `${who(seat)} removed track.`);
-        break;
-      case 'choose':
-        // The tile stays secret until the round reveals it (E-2).
-        say(seat, seat === viewer ? 'You made your secret choice.' : 'A secret choice was made.');
-        break;
-      case 'declare': {
-        if (move.tile !== null) {
-          const name = tileText(set, move.tile);
-          say(seat, `${who(seat)} laid ${name} ${laidAs}.`, name);
-          break;
-        }
-        const opening = (prev as MtState).opening;
-        const suit = opening?.kind === 'callDown' ? (set.suits[opening.suit] ?? '') : '';
-        const double = suit === '' ? 'the double called' : `the double ${suit}`;
-        say(seat, `${who(seat)} ${does(seat, 'do', 'does')} not hold ${double}.`);
-        break;
-      }
-    }
-  }
-
-  openingLines(prev, next, names, viewer, moves, say);
-  if (prev.phase !== next.phase) {
-    if (next.phase === 'roundOver' || next.phase === 'gameOver') {
-      say(null, `Round ${round} is over. ${scoreWords(next, names)}.`);
-      if (next.phase === 'gameOver') say(null, 'Game over.');
-    }
-  }
-  const mover = moves.at(-1)?.seat ?? null;
-  if (next.variant === 'railominos' && mover !== null) {
-    const gained = (next.scores[mover] ?? 0) - (prev.scores[mover] ?? 0);
-    if (gained > 0 && next.phase === 'playing')
-      say(mover, `${who(mover)} ${does(mover, 'score', 'scores')} ${gained}.`);
-  }
-  // A hand down to one tile is knocked for everyone to see (C-6).
-  for (let s = 0; s < next.players; s++) {
-    if (handSize(next, s) === 1 && handSize(prev, s) > 1 && next.phase === 'playing') {
-      say(s, `${who(s)} ${does(s, 'have', 'has')} one tile left!`);
-    }
-  }
-  return { lines, play };
-}
-
-type Say = (seat: Seat | null, text: string, notation?: string | null) => void;
-
-/** The tile that opens a round's lanes: the engine, the platform, the main station. */
-function openingTile(view: BaseState): TileId | null {
-  switch (view.variant) {
-    case 'mexican-train':
-    case 'mexican-train-tournament':
-      return (view as MtState).engine;
-    case 'derailing-the-train':
-      return (view as DtState).platform;
-    case 'engine-191':
-      return (view as Engine191State).station;
-    case 'railominos':
-      return null;
-  }
-}
-
-/**
- * What opens a round without a move saying so: an engine the rules lay (TT-3,
- * or one no `declare` in `moves` names), Engine 191's revealed choices and main
- * station (E-2), or its redeal when no double was revealed.
- */
-function openingLines(
-  prev: BaseState | null,
-  next: BaseState,
-  names: SeatNames,
-  viewer: Seat | null,
-  moves: readonly Move[],
-  say: Say,
-): void {
-  const set = tileSetOf(next);
-  const who = (seat: Seat) => (seat === viewer ? 'you' : seatName(names, seat));
-  if (next.variant === 'engine-191') {
-    const p = prev as Engine191State | null;
-    const n = next as Engine191State;
-    if (p?.phase === 'setup' && n.phase === 'deal' && p.round === n.round) {
-      say(null, 'No double was revealed (E-2): the round is dealt again.');
-    }
-  }
-  // A view being dealt still holds the last round's engine: nothing is laid yet.
-  const laid = (v: BaseState | null) =>
-    v === null || v.phase === 'deal' || v.round !== next.round ? null : openingTile(v);
-  const tile = laid(next);
-  if (tile === null || laid(prev) !== null) return;
-  if (moves.some((m) => m.type === 'declare' && m.tile === tile)) return;
-  const name = tileText(set, tile);
-  const starts =
-    next.turn === null ? '' : `; ${who(next.turn)} ${next.turn === viewer ? 'start' : 'starts'}`;
-  switch (next.variant) {
-    case 'engine-191': {
-      const chosen = (next as Engine191State).chosen;
-      const shown = chosen.flatMap((t, s) => (t === null ? [] : [`${who(s)} ${tileText(set, t)}`]));
-      if (shown.length > 0) say(null, `Revealed: ${capital(shown.join(', '))}.`);
-      say(next.turn, `${name} is the main station (E-2)${starts}.`, name);
-      return;
-    }
-    case 'derailing-the-train':
-      say(null, `${name} is laid as the platform (DT-2)${starts}.`, name);
-      return;
-    default: {
-      const rule = next.variant === 'mexican-train-tournament' ? 'TT-3' : 'MT-2';
-      say(null, `${name} is laid as the engine (${rule})${starts}.`, name);
-    }
-  }
+  /** A tile was drawn (for a sound). */
+  readonly drew: boolean;
+  /** A round ended (for a sound). */
+  readonly roundOver: boolean;
 }
 
 function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function markerRaised(prev: BaseState, next: BaseState, seat: Seat): boolean {
-  const train = (v: BaseState) =>
-    (v as MtState).trains?.[seat] as { readonly marker?: boolean } | undefined;
-  if (next.variant === 'railominos' || next.variant === 'engine-191') return false;
-  return !train(prev)?.marker && !!train(next)?.marker;
+/**
+ * The steps' events as log lines, read on `view` (the view after them: its tile
+ * set and lane names); `viewer` is the seat reading it ("your train").
+ */
+export function describeSteps(
+  steps: readonly TableStep[],
+  view: BaseState,
+  names: SeatNames,
+  viewer: Seat | null,
+): Change {
+  const events = steps.flatMap((s) => s.events);
+  const set = tileSetOf(view);
+  const lines: Omit<LogLine, 'id'>[] = [];
+  const say = (e: GameEvent, seat: Seat | null, text: string, notation: string | null = null) =>
+    lines.push({ round: view.round, seat, text, notation, rule: e.rule });
+  const who = (seat: Seat | null) =>
+    seat === null ? 'Someone' : seat === viewer ? 'You' : seatName(names, seat);
+  const whose = (seat: Seat | null) =>
+    seat === null ? 'the shared' : seat === viewer ? 'your' : `${seatName(names, seat)}’s`;
+  const does = (seat: Seat | null, you: string, they: string) => (seat === viewer ? you : they);
+  const name = (tile: TileId) => tileText(set, tile);
+  const where = (target: Target) => targetWords(view, target, viewer, names);
+  let play: Change['play'] = null;
+  let drew = false;
+  let roundOver = false;
+
+  for (const [i, e] of events.entries()) {
+    switch (e.kind) {
+      case 'dealt':
+        say(e, null, `Round ${e.round} is dealt.`);
+        break;
+      case 'leaderTurned':
+        say(e, null, `${name(e.tile)} is turned up as the leader.`, name(e.tile));
+        break;
+      case 'friscoSetAside':
+        say(e, null, `${name(e.tile)} turned up and is set aside; the next tile leads.`);
+        break;
+      case 'firstPlayer':
+        say(e, e.seat, `${who(e.seat)} ${does(e.seat, 'start', 'starts')}.`);
+        break;
+      case 'reshuffled':
+        say(e, null, `${e.tiles} tiles are shuffled into a new boneyard.`);
+        break;
+      case 'chose':
+        // The tile stays secret until the round reveals it (E-2).
+        say(
+          e,
+          e.seat,
+          e.seat === viewer ? 'You made your secret choice.' : 'A secret choice was made.',
+        );
+        break;
+      case 'revealed': {
+        const shown = e.chosen.flatMap((t, s) =>
+          t === null ? [] : [`${s === viewer ? 'you' : seatName(names, s)} ${name(t)}`],
+        );
+        if (shown.length > 0) say(e, null, `Revealed: ${capital(shown.join(', '))}.`);
+        break;
+      }
+      case 'redealt':
+        say(e, null, `No double was revealed (${e.rule}): the round is dealt again.`);
+        break;
+      case 'opened': {
+        const tile = name(e.tile);
+        if (e.seat !== null) {
+          say(e, e.seat, `${who(e.seat)} laid ${tile} as the ${e.as}.`, tile);
+          break;
+        }
+        const starts =
+          e.starts === null
+            ? ''
+            : `; ${e.starts === viewer ? 'you' : seatName(names, e.starts)} ${does(e.starts, 'start', 'starts')}`;
+        const what = e.as === 'station' ? 'is the main station' : `is laid as the ${e.as}`;
+        say(e, e.starts, `${tile} ${what} (${e.rule})${starts}.`, tile);
+        break;
+      }
+      case 'notHeld': {
+        const double = e.tile === null ? 'the double called' : `the ${tileWords(set, e.tile)}`;
+        say(e, e.seat, `${who(e.seat)} ${does(e.seat, 'do', 'does')} not hold ${double}.`);
+        break;
+      }
+      case 'played': {
+        const tile = name(e.tile);
+        const yard = e.fromYard ? ' from the score yard' : '';
+        say(
+          e,
+          e.seat,
+          `${who(e.seat)} played ${tile}${yard} on ${where(e.target)}.`,
+          `${tile} → ${e.target}`,
+        );
+        play = { tile: e.tile, target: e.target };
+        break;
+      }
+      case 'drew':
+        drew = true;
+        say(
+          e,
+          e.seat,
+          `${who(e.seat)} drew a tile${e.into === 'yard' ? ' into the score yard' : ''}.`,
+        );
+        break;
+      case 'passed': {
+        // A pass that puts the seat's marker out is one line, as players say it.
+        const next = events[i + 1];
+        const marked = next?.kind === 'markerOut' && next.seat === e.seat;
+        say(e, e.seat, `${who(e.seat)} passed${marked ? '; a marker goes out' : ''}.`);
+        break;
+      }
+      case 'markerOut': {
+        const prev = events[i - 1];
+        if (prev?.kind === 'passed' && prev.seat === e.seat) break;
+        say(e, e.seat, `A marker goes out on ${whose(e.seat)} train.`);
+        break;
+      }
+      case 'markerRemoved':
+        say(e, e.seat, `The marker comes off ${whose(e.seat)} train.`);
+        break;
+      case 'doubleLeftOpen':
+        say(e, e.seat, `${name(e.tile)} is left open: it must be answered first.`);
+        break;
+      case 'doubleSatisfied':
+        say(e, e.seat, `${name(e.tile)} is answered.`);
+        break;
+      case 'derailed':
+        say(e, e.seat, `${capital(where(e.target))} is derailed by ${name(e.tile)}.`);
+        break;
+      case 'restored':
+        say(e, e.seat, `${capital(where(e.target))} is back on track.`);
+        break;
+      case 'stationCompleted':
+        say(e, e.seat, `${who(e.seat)} completed a station on ${where(e.target)}.`);
+        break;
+      case 'trackRemoved':
+        say(e, e.seat, `${who(e.seat)} removed track.`);
+        break;
+      case 'frisco':
+        say(e, e.seat, `FRISCO is wild: it matches any end.`);
+        break;
+      case 'scored':
+        say(e, e.seat, `${who(e.seat)} ${does(e.seat, 'score', 'scores')} ${e.points}.`);
+        break;
+      case 'oneTileLeft':
+        // A hand down to one tile is knocked for everyone to see (C-6).
+        say(e, e.seat, `${who(e.seat)} ${does(e.seat, 'have', 'has')} one tile left!`);
+        break;
+      case 'roundOver': {
+        roundOver = true;
+        const scores = e.result.scores.map((s, seat) => `${seatName(names, seat)} ${s}`);
+        say(e, null, `Round ${e.result.round} is over. ${scores.join(', ')}.`);
+        break;
+      }
+      case 'gameOver':
+        say(e, null, 'Game over.');
+        break;
+    }
+  }
+  return { lines, play, drew, roundOver };
 }

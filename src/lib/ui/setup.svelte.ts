@@ -2,6 +2,7 @@
 // pass-and-play): variant, house rules with their defaults, and the seats.
 import { variantOf, type OptionSpec, type VariantId } from '$lib/engine';
 import type { LocalSeatSpec, LocalTableSpec } from '$lib/session';
+import { optionsRefusal } from './variant-words';
 
 /** The bots' levels (the session takes them by name). */
 export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
@@ -118,18 +119,36 @@ export class SetupState {
     return BOT_NAMES[n % BOT_NAMES.length] ?? `Bot ${n + 1}`;
   }
 
-  /** What stops the table from starting, in words. */
-  get problems(): readonly string[] {
-    const out: string[] = [];
+  #playersFit(): boolean {
     const n = this.seats.length;
-    if (n < this.minPlayers) out.push(`${this.title} needs at least ${this.minPlayers} players.`);
-    if (n > this.maxPlayers) out.push(`${this.title} seats at most ${this.maxPlayers} players.`);
+    return n >= this.minPlayers && n <= this.maxPlayers;
+  }
+
+  /**
+   * What is wrong with the house rules for this many players, shown beside them:
+   * an option out of its range, or else the variant's check of the options as a
+   * whole (tiles enough for every hand and what a round needs), with its rule id.
+   */
+  get optionProblems(): readonly string[] {
+    const out: string[] = [];
     for (const spec of this.specs) {
       const v = this.value(spec);
       if (!Number.isInteger(v) || v < spec.min || v > spec.max) {
         out.push(`${spec.label} must be from ${spec.min} to ${spec.max}.`);
       }
     }
+    if (out.length > 0 || !this.#playersFit()) return out;
+    const refused = optionsRefusal(this.variant, this.seats.length, this.#options());
+    return refused === null ? [] : [refused];
+  }
+
+  /** What stops the table from starting, in words. */
+  get problems(): readonly string[] {
+    const out: string[] = [];
+    const n = this.seats.length;
+    if (n < this.minPlayers) out.push(`${this.title} needs at least ${this.minPlayers} players.`);
+    if (n > this.maxPlayers) out.push(`${this.title} seats at most ${this.maxPlayers} players.`);
+    out.push(...this.optionProblems);
     this.seats.forEach((s, i) => {
       if (s.kind === 'person' && !/\p{L}/u.test(s.name)) {
         out.push(`Seat ${i + 1} needs a name with at least one letter.`);
@@ -144,8 +163,12 @@ export class SetupState {
         ? { kind: 'person', name: s.name.trim() }
         : { kind: 'bot', level: s.level, name: this.seatLabel(i) },
     );
+    return { variant: this.variant, options: this.#options(), seats };
+  }
+
+  #options(): Record<string, number> {
     const options: Record<string, number> = {};
     for (const spec of this.specs) options[spec.key] = this.value(spec);
-    return { variant: this.variant, options, seats };
+    return options;
   }
 }

@@ -3,6 +3,7 @@
 // move log, the pass-and-play curtain, and the player's intents handed to the
 // session through its TableClient.
 import {
+  roundResult,
   variantOf,
   type BaseState,
   type Move,
@@ -11,11 +12,14 @@ import {
   type Target,
   type TileId,
 } from '$lib/engine';
-import type { DtState } from '$lib/engine/variants/derailing-the-train/state';
-import type { Engine191State } from '$lib/engine/variants/engine-191/state';
-import type { MtState } from '$lib/engine/variants/mexican-train/state';
-import type { LocalSeatView, SessionResult, SessionSnapshot, TableClient } from '$lib/session';
-import { describeChange, type Change, type LogLine } from './log';
+import type {
+  LocalSeatView,
+  SessionResult,
+  SessionSnapshot,
+  TableClient,
+  TableStep,
+} from '$lib/session';
+import { describeSteps, type Change, type LogLine } from './log';
 import type { Cue } from './sound';
 import { targetWords, tileSetOf, tileText, tileWords } from './tiles';
 
@@ -124,8 +128,6 @@ export class TableController {
   /** When a snapshot was last put on screen. */
   #shownAt = -Infinity;
   #nextId = 1;
-  /** The entry of the last move put in the log. */
-  #seenSeq = -1;
   #unsubscribe: (() => void) | null = null;
 
   constructor(client: TableClient, pace: Pace, hooks: ControllerHooks = {}) {
@@ -134,7 +136,6 @@ export class TableController {
     this.#hooks = hooks;
     this.shown = client.snapshot;
     this.latest = client.snapshot;
-    this.#seenSeq = client.snapshot.table?.moves.at(-1)?.seq ?? -1;
     this.#record(client.snapshot);
     this.#unsubscribe = client.subscribe((s) => this.#receive(s));
   }
@@ -231,8 +232,8 @@ export class TableController {
   get yard(): readonly TileId[] {
     const seat = this.viewer;
     const view = this.myView;
-    if (seat === null || view?.variant !== 'engine-191') return [];
-    return (view as Engine191State).yards[seat] ?? [];
+    if (seat === null || !view) return [];
+    return variantOf(view.variant).yard?.(view, seat) ?? [];
   }
 
   playsOf(tile: TileId, from: TileSource): readonly PlayMove[] {
@@ -266,19 +267,12 @@ export class TableController {
     return this.legal.filter((m): m is Extract<Move, { type: 'declare' }> => m.type === 'declare');
   }
 
-  /** The double being called down (MT-2, DT-2), as text, while the player must answer. */
-  get called(): string | null {
+  /** The double being called down (MT-2, DT-2), as text with its rule, while the player must answer. */
+  get called(): { readonly text: string; readonly rule: string } | null {
     const view = this.myView;
     if (!view || this.declares.length === 0) return null;
-    const set = tileSetOf(view);
-    if (view.variant === 'derailing-the-train') {
-      const tile = (view as DtState).called;
-      return tile === null ? null : tileText(set, tile);
-    }
-    const opening = (view as MtState).opening;
-    if (opening?.kind !== 'callDown') return null;
-    const suit = set.suits[opening.suit] ?? '?';
-    return `${suit}-${suit}`;
+    const called = variantOf(view.variant).called?.(view) ?? null;
+    return called && { text: tileText(tileSetOf(view), called.tile), rule: called.rule };
   }
 
   get choosing(): boolean {
@@ -520,8 +514,7 @@ export class TableController {
 
   #likelyTarget(seat: Seat): Target {
     const view = this.view;
-    if (view?.variant === 'railominos') return 'east';
-    return `p${seat}`;
+    return view ? variantOf(view.variant).homeTarget(seat) : `p${seat}`;
   }
 
   #cue(cue: Cue): void {
@@ -573,27 +566,34 @@ export class TableController {
 
   /** A snapshot showing a move after the one on screen (not a deal or a new round). */
   #isMove(next: SessionSnapshot): boolean {
-    const a = this.shown.table?.view;
-    const b = next.table?.view;
-    return !!a && !!b && a.round === b.round && a.moveIndex !== b.moveIndex;
+    const a = this.shown.table;
+    const b = next.table;
+    return !!a && !!b && a.round === b.round && this.#freshSteps(next).some((s) => s.move);
+  }
+
+  /** The steps of the round that `next` shows and the snapshot on screen does not. */
+  #freshSteps(next: SessionSnapshot): readonly TableStep[] {
+    const t = next.table;
+    if (!t) return [];
+    const shown = this.shown.table;
+    const same = shown && shown.game === t.game && shown.round === t.round;
+    return same && shown.steps.length <= t.steps.length
+      ? t.steps.slice(shown.steps.length)
+      : t.steps;
   }
 
   /** Puts a snapshot on screen; true when it showed a move worth pausing on. */
   #show(next: SessionSnapshot): boolean {
-    const prevView = this.shown.table?.view ?? null;
     const nextView = next.table?.view ?? null;
     const wasMyTurn = this.myTurn;
-    let moved = false;
-    let drew = false;
+    const fresh = this.#freshSteps(next);
+    let roundOver = false;
     if (nextView) {
-      const moves = this.#newMoves(next);
-      drew = moves.some((m) => m.type === 'draw');
-      const change = describeChange(
-        prevView,
+      const change = describeSteps(
+        fresh,
         nextView,
         next.seats.map((s) => s.name),
         this.viewer,
-        moves,
       );
       if (change.lines.length > 0) {
         const lines = change.lines.map((l) => ({ ...l, id: this.#nextId++ }));
@@ -606,57 +606,43 @@ export class TableController {
         this.#hooks.onPlay?.();
         this.#cue('play');
       }
-      if (drew) this.#cue('draw');
-      moved = prevView !== null && nextView.moveIndex !== prevView.moveIndex;
+      if (change.drew) this.#cue('draw');
+      roundOver = change.roundOver;
     }
     this.shown = next;
     this.#record(next);
-    const ended = (v: BaseState | null) => v?.phase === 'roundOver' || v?.phase === 'gameOver';
-    if (nextView && ended(nextView) && prevView && !ended(prevView)) this.#cue('roundEnd');
+    if (roundOver) this.#cue('roundEnd');
     else if (this.myTurn && !wasMyTurn) this.#cue('turn');
     if (this.selected && !this.usable(this.selected.tile, this.selected.from)) this.selected = null;
     if (this.passAndPlay && this.revealed === null && !next.table?.acting) {
       this.revealed = null;
     }
-    return moved;
+    return fresh.some((s) => s.move !== null);
   }
 
-  /** The moves `next` records that are not on screen yet (by the entry that carried each). */
-  #newMoves(next: SessionSnapshot): readonly Move[] {
-    const t = next.table;
-    if (!t) return [];
-    const prev = this.shown.table;
-    const fresh =
-      !prev || prev.game !== t.game || prev.round !== t.round
-        ? t.moves
-        : t.moves.filter((m) => m.seq > this.#seenSeq);
-    this.#seenSeq = t.moves.at(-1)?.seq ?? this.#seenSeq;
-    return fresh.map((m) => m.move);
-  }
-
-  /** Keeps each finished round's scores and last hands for the scoreboard. */
+  /** Keeps each finished round's scores and last hands for the scoreboard (the engine's round results). */
   #record(s: SessionSnapshot): void {
     const t = s.table;
     if (!t) return;
-    const ends = [t.view, ...t.local.map((l) => l.lastRound)].filter(
-      (v): v is BaseState => v !== null && (v.phase === 'roundOver' || v.phase === 'gameOver'),
-    );
+    const ends = [t.view, ...t.local.map((l) => l.lastRound)].flatMap((v) => {
+      const r = v && roundResult(v);
+      return r ? [{ r, moves: v.moveIndex }] : [];
+    });
     const hidden = (r: RoundResult) => r.hands.flat().filter((x) => x === null).length;
-    for (const v of ends) {
-      const tokens = v.variant === 'engine-191' ? (v as Engine191State).tokens : null;
+    for (const { r, moves } of ends) {
       // Each seat's hand as the best-informed of this browser's views knows it.
-      const same = ends.filter((x) => x.round === v.round);
-      const hands = v.hands.map((cards, seat) => {
+      const same = ends.filter((x) => x.r.round === r.round);
+      const hands = r.hands.map((cards, seat) => {
         const known = same
-          .map((x) => x.hands[seat] ?? [])
-          .find((h) => h.every((c) => c.tile !== null));
-        return (known ?? cards).map((c) => c.tile);
+          .map((x) => x.r.hands[seat] ?? [])
+          .find((h) => h.every((c) => c !== null));
+        return known ?? cards;
       });
-      const result = { round: v.round, scores: v.scores, tokens, moves: v.moveIndex, hands };
+      const result = { round: r.round, scores: r.scores, tokens: r.tokens, moves, hands };
       // A round is kept once; its hands are filled in as the audit reveals them.
-      const kept = this.results.find((r) => r.round === v.round);
+      const kept = this.results.find((x) => x.round === r.round);
       if (kept && hidden(kept) <= hidden(result)) continue;
-      this.results = [...this.results.filter((r) => r !== kept), result].sort(
+      this.results = [...this.results.filter((x) => x !== kept), result].sort(
         (a, b) => a.round - b.round,
       );
     }

@@ -1,6 +1,7 @@
 // Tiles and targets in words: the `a-b` notation (C-2), labels for buttons and
 // screen readers, and each variant's lanes as lists of tiles.
 import {
+  boardOf,
   isDouble,
   ownerOf,
   pips,
@@ -13,10 +14,6 @@ import {
   type TileId,
   type TileSet,
 } from '$lib/engine';
-import type { DtState } from '$lib/engine/variants/derailing-the-train/state';
-import type { Engine191State } from '$lib/engine/variants/engine-191/state';
-import type { MtState } from '$lib/engine/variants/mexican-train/state';
-import type { RailominosState } from '$lib/engine/variants/railominos/state';
 
 export function tileSetOf(view: BaseState): TileSet {
   return variantOf(view.variant).tileSet(view.players, view.options);
@@ -52,9 +49,9 @@ export function seatName(names: SeatNames, seat: Seat): string {
   return names[seat] ?? `Seat ${seat + 1}`;
 }
 
-/** What a lane is called in this variant. */
+/** What a seat's lane is called in this variant (a train; E-3: a line). */
 function laneNoun(view: BaseState): string {
-  return view.variant === 'engine-191' ? 'line' : 'train';
+  return variantOf(view.variant).laneName;
 }
 
 /** "your train", "Bo's train", "the Mexican Train", "the west end". */
@@ -91,32 +88,32 @@ export function targetWords(
  */
 export function lanesOf(view: BaseState): Readonly<Record<string, readonly TileId[]>> {
   const out: Record<string, readonly TileId[]> = {};
-  switch (view.variant) {
-    case 'mexican-train':
-    case 'mexican-train-tournament': {
-      const v = view as MtState;
+  const board = boardOf(view);
+  switch (board.shape) {
+    case 'hub': {
+      const v = board.state;
       out.hub = v.engine === null ? [] : [v.engine];
       v.trains.forEach((t, i) => (out[`p${i}`] = t.tiles));
       out.mexican = v.mexican?.tiles ?? [];
       break;
     }
-    case 'derailing-the-train': {
-      const v = view as DtState;
+    case 'platform': {
+      const v = board.state;
       out.hub = v.platform === null ? [] : [v.platform];
       v.trains.forEach((t, i) => (out[`p${i}`] = t.tiles));
       out.community = v.community?.tiles ?? [];
       break;
     }
-    case 'engine-191': {
-      const v = view as Engine191State;
+    case 'station': {
+      const v = board.state;
       out.hub = v.station === null ? [] : [v.station];
       v.lines.forEach((l, i) => (out[`p${i}`] = l.tiles));
       v.yards.forEach((y, i) => (out[`yard${i}`] = y));
       out.discard = v.discard;
       break;
     }
-    case 'railominos': {
-      const v = view as RailominosState;
+    case 'line': {
+      const v = board.state;
       out.hub = v.layout ? [v.layout.leader.tile] : [];
       out.west = v.layout?.west.tiles ?? [];
       out.east = v.layout?.east.tiles ?? [];

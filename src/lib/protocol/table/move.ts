@@ -6,6 +6,7 @@
 // it deals out afterwards (a private draw) is assigned for the others to share.
 import {
   applyMove,
+  eventsOf,
   parseMove,
   revealCard,
   type BaseState,
@@ -170,7 +171,8 @@ function finish(
 ): Result<TableState> {
   const deal = assignShown(table.deal, after);
   if (!deal.ok) return deal;
-  const step = { step: move, seq, moveIndex: table.view.moveIndex };
+  const events = eventsOf(table.variant, table.view, move, state);
+  const step = { step: move, seq, moveIndex: table.view.moveIndex, events };
   const record = { ...table.record, steps: [...table.record.steps, step] };
   return ok({ ...table, deal: deal.value, view: state, pending: null, record });
 }

@@ -1,7 +1,7 @@
 // Answering the engine's needs from the deck: a deal or E-10 reshuffle from a
 // new deck every seat shuffles and locks, a face-up turn by opening the
 // boneyard's top to all, the first player (TT-2, R-3) by joint randomness.
-import type { BaseState, Card, Need, Supply } from '../../engine';
+import { eventsOf, type BaseState, type Card, type Need, type Supply } from '../../engine';
 import { jointRandom, randomIndex } from '../deal/commit-reveal';
 import { deckSize, deckStage, type DeckState } from '../deck/deck';
 import { assignDealPositions, openDealDeck } from '../deal/state';
@@ -18,9 +18,11 @@ function setLabel(table: TableState): string {
 }
 
 function supplied(table: TableState, input: Supply): Result<TableState> {
-  const next = table.variant.supply(table.view, input);
+  const { variant, view } = table;
+  const next = variant.supply(view, input);
   if (!next.ok) return engineFail(next.error);
-  const step = { step: input, seq: table.head.seq - 1, moveIndex: table.view.moveIndex };
+  const events = eventsOf(variant, view, { supply: input, need: variant.need(view) }, next.value);
+  const step = { step: input, seq: table.head.seq - 1, moveIndex: view.moveIndex, events };
   const record = { ...table.record, steps: [...table.record.steps, step] };
   return ok({ ...table, view: next.value, record });
 }

@@ -6,6 +6,7 @@ import type {
   Disclosure,
   EngineError,
   ErrorCode,
+  GameEvent,
   Move,
   Options,
   Supply,
@@ -53,6 +54,8 @@ export interface RecordedStep {
   readonly seq: number;
   /** The view's move index before the step. */
   readonly moveIndex: number;
+  /** What the step did, as the engine tells it on this view (public facts only). */
+  readonly events: readonly GameEvent[];
 }
 
 /** A claim this view could not check, or a breach it saw (only ever in the author's own view). */

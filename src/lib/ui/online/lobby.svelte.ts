@@ -1,0 +1,347 @@
+// The online lobby page's state: create a table and share its link, or join one
+// with a link (`lobby?join=<room>.<member>`; any page of the site forwards
+// `?join=` here). With no server, the table's browser makes an offer code for
+// each newcomer (`?join=<offer>` as a link), the newcomer's browser answers it,
+// and the answer goes back by hand (an answer opened as a link here is handed to
+// the tab that made the offer). An offer for a no-server table this browser
+// played at goes to its table page, which waits to be paired back in after a
+// reload (or to a tab of it that waits already). Once the host starts, every
+// browser goes to the table page with its client. A table's lobby is kept on
+// this browser until the start: reloaded (`lobby?lobby=<room>`, or the invite
+// link for a server table's guest), the page comes back to it in the same seat;
+// a no-server lobby then asks to be paired back in by a player in it.
+import {
+  answerPairing,
+  checkPairingCode,
+  describeSignalling,
+  hasLobby,
+  hostOnlineTable,
+  hostPairedTable,
+  inviteLink,
+  isPairedRoom,
+  joinOnlineTable,
+  noteLobby,
+  pairingCodeIn,
+  parseInvite,
+  rejoinOnlineLobby,
+  resumePairedLobby,
+  type Invite,
+  type PairedTable,
+  type PairingAnswer,
+  type ReturningLobby,
+  type SessionSnapshot,
+  type TableClient,
+} from '$lib/session';
+import { preloadTable } from '../board-loader';
+import { keepTable, storesOnlineTable } from '../local';
+import { sentence } from '../sentence';
+import { handAnswerOver, handCodeOver } from './answer-handoff';
+import { pastedInvite, query, queryParam } from './links';
+import type { NetSettingsState } from './net-settings.svelte';
+
+export const NAME_KEY = 'trainyard.name';
+
+export type LobbyMode = 'server' | 'no-server';
+
+/** What the lobby needs of the page around it: where the site is, and how to move about it. */
+export interface LobbyPage {
+  /** The site's root address, under whatever path it is served. */
+  readonly site: () => string;
+  /** The lobby page's path and the table page's (resolved under the site's base). */
+  readonly paths: { readonly lobby: string; readonly table: string };
+  /** Goes to another page of the site. */
+  readonly goto: (url: string) => void;
+  /** Replaces the address in the location bar, staying on this page. */
+  readonly replaceAddress: (url: string) => void;
+}
+
+function remembered(): string {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export class LobbyController {
+  name = $state('');
+  invited = $state<Invite | null>(null);
+  /** An offer code this page was opened with (a no-server invite). */
+  offered = $state<string | null>(null);
+  mode = $state<LobbyMode>('server');
+  joinText = $state('');
+  pairText = $state('');
+  busy = $state<'create' | 'join' | null>(null);
+  problem = $state<string | null>(null);
+  client = $state.raw<TableClient | null>(null);
+  snapshot = $state.raw<SessionSnapshot | null>(null);
+  invite = $state('');
+  paired = $state.raw<PairedTable | null>(null);
+  answering = $state.raw<PairingAnswer | null>(null);
+  handoff = $state<'handing' | 'taken' | 'none' | null>(null);
+  /** An offer to pair this browser back in to a table it played at. */
+  backHandoff = $state<'handing' | 'taken' | null>(null);
+  /** This page reloaded in a no-server lobby: it waits to be paired back in. */
+  returning = $state.raw<ReturningLobby | null>(null);
+  /** An offer this returning lobby was opened with. */
+  returnOffer = $state<string | null>(null);
+  /** The page has come alive: until then its fields and buttons would do nothing. */
+  live = $state(false);
+
+  readonly net: NetSettingsState;
+  readonly #page: LobbyPage;
+  #modeChosen = false;
+  #handedOver = false;
+
+  constructor(net: NetSettingsState, page: LobbyPage) {
+    this.net = net;
+    this.#page = page;
+  }
+
+  get title(): string {
+    if (this.client || this.returning) return 'Table lobby';
+    return this.invited || this.offered ? 'You are invited' : 'Play online';
+  }
+
+  /** How online tables find each other, as chosen in the connection settings. */
+  get connection(): string {
+    const chosen = this.net.settings.signalling;
+    return describeSignalling(
+      chosen.kind === 'same-origin'
+        ? { kind: 'same-origin', path: 'this site' }
+        : chosen.kind === 'public'
+          ? { kind: 'public' }
+          : chosen,
+    );
+  }
+
+  /**
+   * The page came alive at `url`: reads its `?join=` or `?lobby=`, comes back to
+   * a kept lobby, and picks no server when no server serves this page. Returns
+   * what to do when the page goes.
+   */
+  mount(url: URL): () => void {
+    // A name typed before the page came alive stays.
+    this.name ||= remembered();
+    this.readJoin(url.search);
+    this.live = true;
+    const room = url.searchParams.get('lobby') ?? this.invited?.room;
+    if (room && hasLobby(room)) void this.comeBack(room);
+    else if (room && !this.invited)
+      this.problem = 'That table’s lobby is not kept on this browser.';
+    // No PeerServer serves this page (a static host) and none is set: no server is the natural choice.
+    void this.net.detect().then((found) => {
+      if (this.#modeChosen || found.kind === 'same-origin') return;
+      if (this.net.settings.signalling.kind !== 'custom') this.mode = 'no-server';
+    });
+    return () => this.leave();
+  }
+
+  /** The page goes: an answer waiting is withdrawn, a table not handed to the table page closed. */
+  leave(): void {
+    this.answering?.cancel();
+    if (!this.#handedOver) this.client?.close();
+  }
+
+  /** What `?join=` brings: a room invite, a pairing offer, or an answer for another tab. */
+  readJoin(search: string): void {
+    const value = queryParam(search, 'join');
+    const code = value === null ? null : pairingCodeIn(value);
+    if (code === null) {
+      const parsed = parseInvite(search);
+      if (!parsed.ok) this.problem = parsed.error.detail;
+      else this.invited = parsed.value;
+      return;
+    }
+    const offer = checkPairingCode(code, 'offer');
+    if (offer.ok && isPairedRoom(offer.value.room)) {
+      this.backHandoff = 'handing';
+      void this.#pairBackIn(offer.value.room, code);
+      return;
+    }
+    if (offer.ok) {
+      this.#answerAsNewcomer(code);
+      return;
+    }
+    if (checkPairingCode(code, 'answer').ok) {
+      this.handoff = 'handing';
+      void handAnswerOver(code).then((taken) => (this.handoff = taken ? 'taken' : 'none'));
+      return;
+    }
+    this.problem = `This link is damaged or not for Trainyard: ${offer.error.detail}. Ask for a new one.`;
+  }
+
+  choose(mode: LobbyMode): void {
+    this.mode = mode;
+    this.#modeChosen = true;
+  }
+
+  async create(): Promise<void> {
+    this.busy = 'create';
+    this.problem = null;
+    this.#remember();
+    if (this.mode === 'no-server') {
+      const r = await hostPairedTable({ name: this.name, iceServers: await this.#iceServers() });
+      this.busy = null;
+      if (!r.ok) this.problem = `The table could not be opened: ${r.error.detail}.`;
+      else {
+        this.paired = r.value;
+        this.#opened(r.value.client);
+        this.#keepAddress(r.value.client.room);
+      }
+      return;
+    }
+    const r = await hostOnlineTable({ name: this.name, signalling: await this.net.signalling() });
+    this.busy = null;
+    if (!r.ok) this.problem = `The table could not be opened: ${r.error.detail}.`;
+    else {
+      this.#opened(r.value);
+      this.#keepAddress(r.value.room);
+    }
+  }
+
+  /** Answers an offer (opened as a link, or pasted); the table opens once the answer is taken. */
+  async answer(): Promise<void> {
+    const code = this.offered ?? this.pairText;
+    this.busy = 'join';
+    this.problem = null;
+    this.#remember();
+    const r = await answerPairing({ name: this.name, code, iceServers: await this.#iceServers() });
+    if (!r.ok) {
+      this.busy = null;
+      this.problem = sentence(r.error.detail);
+      return;
+    }
+    this.answering = r.value;
+    const table = await r.value.table;
+    this.busy = null;
+    this.answering = null;
+    if (!table.ok) {
+      this.problem = sentence(table.error.detail);
+      return;
+    }
+    this.paired = table.value;
+    this.#opened(table.value.client);
+    this.#keepAddress(table.value.client.room);
+  }
+
+  async join(): Promise<void> {
+    let target = this.invited;
+    if (!target) {
+      const r = pastedInvite(this.joinText);
+      if (!r.ok) this.problem = r.error.detail;
+      target = r.ok ? r.value : null;
+    }
+    if (!target) return;
+    this.busy = 'join';
+    this.problem = null;
+    this.#remember();
+    const r = await joinOnlineTable({
+      name: this.name,
+      signalling: await this.net.signalling(),
+      invite: target,
+    });
+    this.busy = null;
+    if (!r.ok) this.problem = `Could not join: ${r.error.detail}.`;
+    else this.#opened(r.value);
+  }
+
+  /** The returning lobby was paired back in. */
+  linked(): void {
+    this.returning = null;
+  }
+
+  #answerAsNewcomer(code: string): void {
+    this.offered = code;
+    this.choose('no-server');
+  }
+
+  /**
+   * An offer for a no-server table this browser played at: to the tab of it that
+   * waits to be paired back in, or to its table page (if the table is stored).
+   */
+  async #pairBackIn(room: string, code: string): Promise<void> {
+    if (await handCodeOver('offer', code)) {
+      this.backHandoff = 'taken';
+      return;
+    }
+    if (!(await storesOnlineTable(room))) {
+      this.backHandoff = null;
+      if (hasLobby(room)) void this.#comeBackPaired(room, code);
+      else this.#answerAsNewcomer(code);
+      return;
+    }
+    // The table is named by a query (static host).
+    this.#page.goto(`${this.#page.paths.table}?${query({ room, pair: code })}`);
+  }
+
+  #remember(): void {
+    try {
+      localStorage.setItem(NAME_KEY, this.name.trim());
+    } catch {
+      // Not remembered: fine.
+    }
+  }
+
+  /** The STUN/TURN servers of the connection settings (no-server links use them too). */
+  async #iceServers() {
+    return (await this.net.signalling()).iceServers ?? [];
+  }
+
+  /** This lobby's address, so that a reload comes back to it (a query: static host). */
+  #keepAddress(room: string): void {
+    this.#page.replaceAddress(`${this.#page.paths.lobby}?lobby=${encodeURIComponent(room)}`);
+  }
+
+  #opened(c: TableClient): void {
+    this.client = c;
+    preloadTable();
+    const via = c.contact.slice(c.room.length + 1);
+    this.invite = inviteLink(this.#page.site(), { room: c.room, via });
+    c.subscribe((s) => {
+      this.snapshot = s;
+      noteLobby(s);
+      if (s.phase !== 'lobby' && !this.#handedOver) {
+        this.#handedOver = true;
+        keepTable(c, this.paired);
+        this.#page.goto(`${this.#page.paths.table}?room=${encodeURIComponent(c.room)}`);
+      }
+    });
+  }
+
+  /** Back to a lobby this browser was in, in the same seat (after a reload). */
+  async comeBack(room: string): Promise<void> {
+    if (isPairedRoom(room)) return this.#comeBackPaired(room);
+    this.busy = 'join';
+    this.problem = null;
+    const r = await rejoinOnlineLobby(room, await this.net.signalling());
+    this.busy = null;
+    if (!r.ok) this.problem = `Could not come back to the table: ${r.error.detail}.`;
+    else this.#opened(r.value);
+  }
+
+  /**
+   * Back to a no-server lobby: a host's opens at once, a guest's once it has
+   * answered an offer from a player in it (`offer`, if it came with one).
+   */
+  async #comeBackPaired(room: string, offer: string | null = null): Promise<void> {
+    this.busy = 'join';
+    this.problem = null;
+    const r = await resumePairedLobby(room, { iceServers: await this.#iceServers() });
+    this.busy = null;
+    if (!r.ok) {
+      this.problem = `Could not come back to the table: ${r.error.detail}.`;
+      return;
+    }
+    this.returnOffer = offer;
+    if (r.value.hadOthers) this.returning = r.value;
+    this.#keepAddress(room);
+    const table = await r.value.opened;
+    if (!table.ok) {
+      this.problem = `Could not come back to the table: ${table.error.detail}.`;
+      return;
+    }
+    this.paired = table.value;
+    this.#opened(table.value.client);
+  }
+}

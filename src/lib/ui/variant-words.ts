@@ -1,0 +1,64 @@
+// What the table says about the variant in play, from what the variant says of
+// itself (engine `Variant`): the game's length, what a round is called, what
+// the scores count and which way they rank. Nothing here knows a variant by name.
+import { variantOf, type BaseState, type Seat, type VariantId } from '$lib/engine';
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "Round 2 of 13", "Platform 3 of 7", "Round 4 · 3 tokens win". */
+export function progressText(view: BaseState): string {
+  const v = variantOf(view.variant);
+  const noun = capital(v.roundName);
+  const length = v.length(view.players, view.options);
+  return length.kind === 'rounds'
+    ? `${noun} ${view.round} of ${length.rounds}`
+    : `${noun} ${view.round} · ${length.tokens} tokens win`;
+}
+
+/** What decides the game for each seat: its win tokens (E-12), or its total. */
+export function standing(view: BaseState, seat: Seat): number {
+  const tokens = variantOf(view.variant).tokens?.(view);
+  return tokens ? (tokens[seat] ?? 0) : (view.scores[seat] ?? 0);
+}
+
+/** The scoreboard's last column: "Tokens", "Points" or "Total". */
+export function standingLabel(view: BaseState): string {
+  const { scoring } = variantOf(view.variant);
+  if (scoring.winner === 'tokens') return 'Tokens';
+  return scoring.unit === 'points' ? 'Points' : 'Total';
+}
+
+/** Seats best first: the lowest total, or the highest (points, tokens), as the variant wins. */
+export function rankSeats<T extends { readonly seat: Seat }>(
+  view: BaseState,
+  seats: readonly T[],
+): T[] {
+  const high = variantOf(view.variant).scoring.winner !== 'lowestTotal';
+  return [...seats].sort((a, b) => {
+    const d = standing(view, a.seat) - standing(view, b.seat);
+    return high ? -d : d;
+  });
+}
+
+/** Whether a round's `scores` are its own (E-12) rather than running totals. */
+export function scoresPerRound(view: BaseState): boolean {
+  return variantOf(view.variant).scoring.scores === 'lastRound';
+}
+
+/**
+ * Why the variant refuses these options for this many players (tiles enough
+ * for every hand and what a round needs…), as a sentence ending with its rule
+ * id; null when it would deal them.
+ */
+export function optionsRefusal(
+  id: VariantId,
+  players: number,
+  options: Readonly<Record<string, number>>,
+): string | null {
+  const checked = variantOf(id).checkOptions(players, options);
+  if (checked.ok) return null;
+  const { rule, message } = checked.error;
+  return rule ? `${message.replace(/\.$/, '')} (${rule}).` : message;
+}

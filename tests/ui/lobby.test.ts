@@ -1,0 +1,67 @@
+// The online lobby's state (LobbyController) without a browser: what a page
+// opened with `?join=` shows, a pasted link that is no invite, and the
+// choice between a server and none.
+import { describe, expect, it } from 'vitest';
+import { LobbyController, type LobbyPage } from '$lib/ui/online/lobby.svelte';
+import { pastedInvite } from '$lib/ui/online/links';
+import { netSettings } from '$lib/ui/online/net-settings.svelte';
+
+function lobby(): { lobby: LobbyController; went: string[] } {
+  const went: string[] = [];
+  const page: LobbyPage = {
+    site: () => 'https://example.test/',
+    paths: { lobby: '/lobby', table: '/table' },
+    goto: (url) => went.push(url),
+    replaceAddress: (url) => went.push(`replace ${url}`),
+  };
+  return { lobby: new LobbyController(netSettings('/'), page), went };
+}
+
+describe('LobbyController', () => {
+  it('opened with an invite, shows the invitation and no problem', () => {
+    const { lobby: l } = lobby();
+    expect(l.title).toBe('Play online');
+    l.readJoin('?join=abcd1234.host5678');
+    expect(l.invited).toEqual({ room: 'abcd1234', via: 'host5678' });
+    expect(l.problem).toBeNull();
+    expect(l.title).toBe('You are invited');
+  });
+
+  it('opened with a damaged code, says so and invites nobody', () => {
+    const { lobby: l, went } = lobby();
+    l.readJoin('?join=not-a-code');
+    expect(l.invited).toBeNull();
+    expect(l.offered).toBeNull();
+    expect(l.problem).toMatch(
+      /^This link is damaged or not for Trainyard: .+\. Ask for a new one\.$/,
+    );
+    expect(went).toEqual([]);
+  });
+
+  it('a pasted text that is no invite is refused before anything opens', async () => {
+    const { lobby: l } = lobby();
+    l.joinText = 'https://example.test/lobby';
+    await l.join();
+    expect(l.problem).toBe('that is not an invite link');
+    expect(l.busy).toBeNull();
+    expect(l.client).toBeNull();
+  });
+
+  it('a pasted bare code or link is an invite', () => {
+    expect(pastedInvite(' abcd1234.host5678 ')).toEqual({
+      ok: true,
+      value: { room: 'abcd1234', via: 'host5678' },
+    });
+    expect(pastedInvite('https://x.test/?join=abcd1234.host5678')).toEqual({
+      ok: true,
+      value: { room: 'abcd1234', via: 'host5678' },
+    });
+  });
+
+  it('the player’s choice of server or none is kept', () => {
+    const { lobby: l } = lobby();
+    expect(l.mode).toBe('server');
+    l.choose('no-server');
+    expect(l.mode).toBe('no-server');
+  });
+});
