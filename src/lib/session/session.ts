@@ -1280,7 +1280,11 @@ export class Session {
         owner.member === next.member
       ) {
         // Handed back to the person who held it.
-      } else if (next.bot === null || next.member !== from || !this.#mayGoToBot(seg, i)) {
+      } else if (next.bot === null) {
+        return { code: 'NOT_DUE', detail: `seat ${i} goes to someone who never held it` };
+      } else if (next.member !== from) {
+        return { code: 'NOT_DUE', detail: `seat ${i} goes to a bot another browser runs` };
+      } else if (!this.#mayGoToBot(seg, i)) {
         return { code: 'NOT_DUE', detail: `seat ${i} is here and playing` };
       }
       changes++;
