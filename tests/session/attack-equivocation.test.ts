@@ -1,13 +1,22 @@
 // Hole 7 of issue 21, as the attack: a seat signs two different entries for one
 // position, then buries the evidence under ordinary refusals. Both signed entries
 // are kept in their own list (refusals cannot push them out), shown in the
-// snapshot, written into the game record, and checked by the record verifier,
-// which names the seat; a record claiming an equivocation it cannot show is refused.
+// snapshot, kept across a reload, written into the game record, and checked by
+// the record verifier, which names the seat; a record claiming an equivocation it cannot show is refused.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate, createEntry } from '$lib/protocol';
 import { parseRecord, recordOf, recordText, verifyRecord, type GameRecord } from '$lib/record';
-import type { Session } from '$lib/session';
-import { closeTracked, openTable, startAutoplay, turnOf, until } from './harness';
+import { fromStored, toStored, type Session } from '$lib/session';
+import {
+  closeTracked,
+  openTable,
+  seededRandom,
+  startAutoplay,
+  track,
+  transport,
+  turnOf,
+  until,
+} from './harness';
 
 beforeAll(() => accelerate());
 afterEach(closeTracked);
@@ -64,6 +73,15 @@ describe('equivocation evidence (issue 21, hole 7)', () => {
       expect(s.snapshot.desync).toBeNull();
       expect(s.snapshot.table?.hash).toBe(host.snapshot.table?.hash);
     }
+
+    // A reload keeps the pair (it is stored with the table and checked again on resume).
+    const back = fromStored(toStored(host, Date.now())!, {
+      transport: transport(table.network, `${table.room}-p0-back`),
+      random: seededRandom(9),
+    });
+    if (!back.ok) throw new Error(back.error.detail);
+    track(back.value);
+    expect(back.value.snapshot.equivocations).toEqual(host.snapshot.equivocations);
 
     // The record carries the pair; the verifier checks it and names the seat.
     const r = host.record();

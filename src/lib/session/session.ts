@@ -649,7 +649,12 @@ export class Session {
    * person's key first); a record that does not verify is refused and changes nothing.
    */
   restore(
-    stored: readonly { setup: string; agreements: readonly Agreement[]; log: readonly string[] }[],
+    stored: readonly {
+      setup: string;
+      agreements: readonly Agreement[];
+      log: readonly string[];
+      evidence?: readonly EquivocationEvidence[];
+    }[],
     keys: readonly RestoredKeys[],
   ): SessionResult<true> {
     if (this.#segment || this.#phase !== 'lobby') return fail('NOT_NOW', 'already at a table');
@@ -666,6 +671,23 @@ export class Session {
       }
       if (seg.ok) built.push(seg.value);
     }
+    // Stored equivocations are kept only as far as they still prove themselves.
+    stored.forEach((s, i) => {
+      const seg = built[i];
+      if (!seg) return;
+      for (const e of s.evidence ?? []) {
+        if (this.#equivocations.length >= MAX_EQUIVOCATIONS) break;
+        const proof = equivocation(seg.ledger.any.head, e.entries[0], e.entries[1]);
+        if (proof.ok && proof.value.seat === e.seat && proof.value.seq === e.seq) {
+          this.#equivocations.push({
+            game: seg.game,
+            seq: e.seq,
+            seat: e.seat,
+            entries: e.entries,
+          });
+        }
+      }
+    });
     const last = built.pop();
     if (!last) return fail('BAD_SETUP', 'nothing stored');
     const person = keys.find((k) => k.person);
