@@ -26,6 +26,7 @@ import {
   gameId,
   isOver,
   parseSetup,
+  sameJson,
   startMismatch,
   tableConfig,
   type TableSetup,
@@ -120,6 +121,8 @@ export const SETUP_REFUSALS = [
   'BAD_AGREEMENT',
   'NOT_CONTINUED',
   'START_MISMATCH',
+  /** A new segment under the very seats of the one before (a redeal nobody needed). */
+  'NOT_DUE',
   /** A claimed equivocation without two validly signed, different entries by that seat there. */
   'BAD_EVIDENCE',
 ] as const;
@@ -242,6 +245,10 @@ export class RecordVerifier {
       }
       const mismatch = this.#startMismatch(setup);
       if (mismatch) return this.#refuse('START_MISMATCH', mismatch, null);
+      // A change of seats is made only when a seat changes hands: a redeal under the same seats is not.
+      if (sameJson(this.#setups[k - 1]?.seats, setup.seats)) {
+        return this.#refuse('NOT_DUE', 'no seat changed hands: a redeal nobody needed', null);
+      }
     }
     const table = createTable(tableConfig(setup), null);
     if (!table.ok) {

@@ -591,6 +591,8 @@ export class Session {
       const keys = this.#newKeys();
       return { name: s.name, key: keys.publicKey, bot: 'medium' as const, member: this.member };
     });
+    // Only this browser's own seats stalled: no seat would change hands (a redeal nobody needs).
+    if (sameJson(seats, seg.setup.seats)) return fail('NOT_NOW', 'no seat would change hands');
     // A round whose play is over waits only for secrets: it is audited without the
     // missing ones (each peer does so when the new setup begins) and the next one is dealt.
     const table = seg.ledger.any;
