@@ -146,6 +146,29 @@ describe('damage to the second segment is named by segment and entry', () => {
     expect(verifyRecord(round).refused).toMatchObject({ segment: 1, code: 'START_MISMATCH' });
   });
 
+  it('a redeal nobody needed: a segment under the very seats of the one before (NOT_DUE)', () => {
+    const { record, signing } = game;
+    const parsed = parseSetup(JSON.parse(second(record).setup));
+    if (!parsed.ok) throw new Error(parsed.error.detail);
+    // Every seat signed it, and its start is where the game stands (its last round, dealt afresh).
+    const last = new RecordVerifier(record);
+    last.run();
+    const rec = last.table!.record;
+    const setup: TableSetup = {
+      ...parsed.value,
+      nonce: 'AAAAAAAAAAAAAAAAAAAAAA',
+      start: { round: rec.round, view: rec.preDeal, after: second(record).game },
+    };
+    const redeal: RecordSegment = {
+      setup: setupJson(setup),
+      game: gameId(setup),
+      agreements: setup.seats.map((_, seat) => signAgreement(setup, seat, signing[seat]!)),
+      log: [],
+    };
+    const verdict = verifyRecord({ ...record, segments: [...record.segments, redeal] });
+    expect(verdict.refused).toMatchObject({ segment: 2, seq: null, code: 'NOT_DUE' });
+  });
+
   it('a setup that continues another game (NOT_CONTINUED), or is not signed by every seat', () => {
     const elsewhere = resetup((s) => ({ ...s, start: { ...s.start!, after: 'x'.repeat(64) } }));
     expect(verifyRecord(elsewhere).refused).toMatchObject({

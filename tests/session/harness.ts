@@ -15,6 +15,8 @@ export interface TableSpec {
   readonly timing?: Partial<SessionTiming>;
   readonly seed?: number;
   readonly rate?: { readonly burst: number; readonly perSecond: number };
+  /** The host's person keys (an attack test that speaks for the host signs with them). */
+  readonly hostPerson?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
 }
 
 export interface Table {
@@ -75,6 +77,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
     timing,
     random: seededRandom(seed * 100),
     ...(spec.rate ? { rate: spec.rate } : {}),
+    ...(spec.hostPerson ? { person: spec.hostPerson } : {}),
   });
   const sessions = [track(host)];
   for (let i = 1; i < spec.people; i++) {

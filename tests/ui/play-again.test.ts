@@ -28,6 +28,7 @@ function snap(over: Partial<SessionSnapshot> = {}): SessionSnapshot {
     desync: null,
     stall: null,
     refusals: [],
+    equivocations: [],
     ended: null,
     events: [],
     ...over,

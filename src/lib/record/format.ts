@@ -7,6 +7,7 @@
 // Parsing never throws: a file that is not a record comes back as a value with
 // a stable code (RecordErrorCode), a path to the field at fault and a message.
 import { isJsonRecord } from '$lib/protocol';
+import type { EquivocationEvidence } from '$lib/session/session';
 import { setupJson, type Agreement, type TableSetup } from '$lib/session/setup';
 
 export const RECORD_FORMAT = 'trainyard-record';
@@ -27,7 +28,15 @@ export interface RecordSegment {
   readonly agreements: readonly Agreement[];
   /** The signed, hash-chained log entries, encoded, in order (entry i has seq i). */
   readonly log: readonly string[];
+  /**
+   * Equivocations the table saw in this segment: a seat, a position, and the two
+   * different entries it signed for it (absent when there were none).
+   */
+  readonly evidence?: readonly EquivocationEvidence[];
 }
+
+/** Most equivocations a segment may claim (a session keeps at most 64). */
+export const MAX_EVIDENCE = 256;
 
 export interface GameRecord {
   readonly format: typeof RECORD_FORMAT;
@@ -79,6 +88,7 @@ export interface SegmentSource {
   readonly game: string;
   readonly agreements: readonly Agreement[];
   readonly log: readonly string[];
+  readonly evidence?: readonly EquivocationEvidence[];
 }
 
 /** The record of a table: its room and every segment so far (`session.segments()`). */
@@ -92,6 +102,9 @@ export function recordOf(segments: readonly SegmentSource[], room: string): Game
       game: s.game,
       agreements: s.agreements.map(({ seat, sig }) => ({ seat, sig })),
       log: [...s.log],
+      ...(s.evidence?.length
+        ? { evidence: s.evidence.map(({ seat, seq, entries }) => ({ seat, seq, entries })) }
+        : {}),
     })),
   };
 }
@@ -150,6 +163,30 @@ function parseAgreement(raw: unknown, path: string): RecordResult<Agreement> {
   return { ok: true, value: { seat, sig } };
 }
 
+function parseEvidence(raw: unknown, path: string): RecordResult<EquivocationEvidence> {
+  const shape = 'an equivocation is {seat, seq, entries: [two entries]}';
+  if (!isJsonRecord(raw)) return bad('BAD_FIELD', path, shape);
+  const { seat, seq, entries } = raw;
+  for (const [k, v] of [
+    ['seat', seat],
+    ['seq', seq],
+  ] as const) {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
+      return bad('BAD_FIELD', `${path}.${k}`, `${k} is a whole number`);
+    }
+  }
+  const [a, b] = Array.isArray(entries) ? entries : [];
+  if (
+    !Array.isArray(entries) ||
+    entries.length !== 2 ||
+    typeof a !== 'string' ||
+    typeof b !== 'string'
+  ) {
+    return bad('BAD_FIELD', `${path}.entries`, shape);
+  }
+  return { ok: true, value: { seat: seat as number, seq: seq as number, entries: [a, b] } };
+}
+
 function parseSegment(raw: unknown, path: string): RecordResult<RecordSegment> {
   if (!isJsonRecord(raw)) return bad('BAD_FIELD', path, 'a segment is an object');
   for (const key of ['setup', 'game', 'agreements', 'log'] as const) {
@@ -172,7 +209,18 @@ function parseSegment(raw: unknown, path: string): RecordResult<RecordSegment> {
   if (!Array.isArray(log)) return bad('BAD_FIELD', `${path}.log`, 'the log is a list');
   const i = log.findIndex((e) => typeof e !== 'string');
   if (i >= 0) return bad('BAD_FIELD', `${path}.log[${i}]`, 'a log entry is its encoded text');
-  return { ok: true, value: { setup, game, agreements: signed, log: log as string[] } };
+  const value = { setup, game, agreements: signed, log: log as string[] };
+  if (raw.evidence === undefined) return { ok: true, value };
+  if (!Array.isArray(raw.evidence) || raw.evidence.length > MAX_EVIDENCE) {
+    return bad('BAD_FIELD', `${path}.evidence`, `evidence is a list of at most ${MAX_EVIDENCE}`);
+  }
+  const evidence: EquivocationEvidence[] = [];
+  for (const [k, e] of raw.evidence.entries()) {
+    const parsed = parseEvidence(e, `${path}.evidence[${k}]`);
+    if (!parsed.ok) return parsed;
+    evidence.push(parsed.value);
+  }
+  return { ok: true, value: { ...value, evidence } };
 }
 
 /** The error for a file of more than MAX_RECORD_BYTES. */

@@ -8,16 +8,15 @@
 //
 // Synchronous and pure; `RecordVerifier` works in slices (`run(budget)`) so a
 // page can show progress between them. `verifyRecord` runs it to the end.
-import { joinNewcomer, type BaseState } from '$lib/engine';
+import type { BaseState } from '$lib/engine';
 import {
   applyDealEntry,
   applyEntry,
   auditTable,
-  canonicalJson,
   createTable,
+  equivocation,
   verifyEntry,
   type DealState,
-  type JsonValue,
   type RecordedStep,
   type TableAudit,
   type TableState,
@@ -25,7 +24,10 @@ import {
 import {
   checkAgreements,
   gameId,
+  isOver,
   parseSetup,
+  sameJson,
+  startMismatch,
   tableConfig,
   type TableSetup,
 } from '$lib/session/setup';
@@ -119,33 +121,11 @@ export const SETUP_REFUSALS = [
   'BAD_AGREEMENT',
   'NOT_CONTINUED',
   'START_MISMATCH',
+  /** A new segment under the very seats of the one before (a redeal nobody needed). */
+  'NOT_DUE',
+  /** A claimed equivocation without two validly signed, different entries by that seat there. */
+  'BAD_EVIDENCE',
 ] as const;
-
-function sameJson(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => canonicalJson(JSON.parse(JSON.stringify(v)) as JsonValue);
-  try {
-    return norm(a) === norm(b);
-  } catch {
-    return false;
-  }
-}
-
-/** A pre-deal view with `count` newcomers seated (TT-9), or null where the rules refuse it. */
-function withNewcomers(view: BaseState, count: number): BaseState | null {
-  if (count < 0) return null;
-  let v = view;
-  for (let i = 0; i < count; i++) {
-    const joined = joinNewcomer(v);
-    if (!joined.ok) return null;
-    v = joined.value;
-  }
-  return v;
-}
-
-function isOver(table: TableState): boolean {
-  const { phase } = table.view;
-  return phase === 'roundOver' || phase === 'gameOver';
-}
 
 export class RecordVerifier {
   readonly record: GameRecord;
@@ -158,6 +138,8 @@ export class RecordVerifier {
   #setups: TableSetup[] = [];
   #lastTable: TableState | null = null;
   #roundFrom = 0;
+  /** The current segment's equivocations, checked when it opens, named when it closes. */
+  #evidence: { seat: number; seq: number }[] = [];
   #finished = false;
   readonly #violations: RecordViolation[] = [];
   readonly #rounds: RoundSummary[] = [];
@@ -263,10 +245,29 @@ export class RecordVerifier {
       }
       const mismatch = this.#startMismatch(setup);
       if (mismatch) return this.#refuse('START_MISMATCH', mismatch, null);
+      // A change of seats is made only when a seat changes hands: a redeal under the same seats is not.
+      if (sameJson(this.#setups[k - 1]?.seats, setup.seats)) {
+        return this.#refuse('NOT_DUE', 'no seat changed hands: a redeal nobody needed', null);
+      }
     }
     const table = createTable(tableConfig(setup), null);
     if (!table.ok) {
       return this.#refuse(table.error.code, table.error.detail ?? 'the table', null);
+    }
+    // Each equivocation claimed: two different entries, both signed by that seat for that position.
+    this.#evidence = [];
+    for (const claim of seg.evidence ?? []) {
+      const [a, b] = claim.entries;
+      const proof = equivocation(table.value.head, a, b);
+      if (!proof.ok || proof.value.seat !== claim.seat || proof.value.seq !== claim.seq) {
+        const why = proof.ok ? 'another seat or position' : proof.error.code;
+        return this.#refuse(
+          'BAD_EVIDENCE',
+          `seat ${claim.seat} at ${claim.seq}: not an equivocation (${why})`,
+          claim.seq,
+        );
+      }
+      this.#evidence.push({ seat: claim.seat, seq: claim.seq });
     }
     this.#setups.push(setup);
     this.#table = table.value;
@@ -274,23 +275,22 @@ export class RecordVerifier {
     this.#roundFrom = 0;
   }
 
+  /** Names each seat that equivocated in the segment, in the round that holds the position. */
+  #nameEquivocations(last: TableState): void {
+    const segment = this.#segment;
+    for (const { seat, seq } of this.#evidence) {
+      const trace = this.#traces.find(
+        (t) => t.segment === segment && seq >= t.entries[0] && seq < t.entries[1],
+      );
+      const round = trace?.round ?? last.record.round;
+      this.#violations.push({ segment, round, seat, seq, code: 'EQUIVOCATION', rule: null });
+    }
+    this.#evidence = [];
+  }
+
   /** Why a segment's start does not follow from where the one before stopped, if it does not. */
   #startMismatch(setup: TableSetup): string | null {
-    const last = this.#lastTable;
-    const start = setup.start;
-    if (!last || !start) return 'no start';
-    const { record } = last;
-    // Where the round in hand was dealt (a change of seats redeals it), or — its play
-    // over, a seed withheld — the next round; with each newcomer seated by TT-9.
-    const bases: [number, BaseState][] = [[record.round, record.preDeal]];
-    if (isOver(last) && !record.audit) {
-      bases.push([record.round + 1, last.variant.nextRound(last.view)]);
-    }
-    for (const [round, base] of bases) {
-      const expected = withNewcomers(base, start.view.players - base.players);
-      if (start.round === round && expected && sameJson(start.view, expected)) return null;
-    }
-    return `the game goes on from round ${start.round}, not where the segment before stopped`;
+    return this.#lastTable ? startMismatch(this.#lastTable, setup.start) : 'no start';
   }
 
   #apply(encoded: string): void {
@@ -337,6 +337,7 @@ export class RecordVerifier {
         this.#endRound(table, lastSegment ? 'in-play' : 'interrupted', null, this.#seq);
       }
     }
+    this.#nameEquivocations(table);
     this.#lastTable = table;
     this.#table = null;
     this.#segment++;

@@ -29,6 +29,12 @@ export const SESSION_ERROR_CODES = [
   'OUT_OF_WINDOW',
   /** Two different entries signed by one seat for one position in the log. */
   'EQUIVOCATION',
+  /** A change of seats whose start is not where this browser's own game stands. */
+  'START_MISMATCH',
+  /** A change of seats that nothing called for (no stall, no seat handed back, no newcomer). */
+  'NOT_DUE',
+  /** A host left a seat's valid entry unordered: it is passed over as if gone. */
+  'CENSORED',
 ] as const;
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
 

@@ -12,6 +12,7 @@ export {
   type TableSetup,
 } from './setup';
 export {
+  type EquivocationEvidence,
   type RecordSegment,
   DEFAULT_TIMING,
   hostTable,

@@ -37,12 +37,18 @@ export function toStored(
     variant: last.setup.variant,
     round: snap.table?.round ?? 1,
     finished: snap.table?.gameOver === true || snap.ended !== null,
-    segments: segments.map((s) => ({
-      setup: setupJson(s.setup),
-      game: s.game,
-      agreements: s.agreements,
-      log: s.log,
-    })),
+    segments: segments.map((s) => {
+      const evidence = snap.equivocations
+        .filter((e) => e.game === s.game)
+        .map(({ seat, seq, entries }) => ({ seat, seq, entries }));
+      return {
+        setup: setupJson(s.setup),
+        game: s.game,
+        agreements: s.agreements,
+        log: s.log,
+        ...(evidence.length > 0 ? { evidence } : {}),
+      };
+    }),
     keys,
     settings,
   };

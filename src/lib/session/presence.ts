@@ -73,9 +73,18 @@ export class Presence {
   /**
    * The first present member in rank order. A browser not `admitted` to the table
    * (a newcomer) hosts nothing, whoever greets it first: it waits for the host's lobby.
+   * A member `passedOver` (it left a valid entry unordered) hosts nothing either.
    */
-  host(seats: readonly string[], admitted: boolean): string | null {
-    return this.rank(seats).find((m) => (admitted || m !== this.#me) && this.present(m)) ?? null;
+  host(
+    seats: readonly string[],
+    admitted: boolean,
+    passedOver: ReadonlySet<string> = new Set(),
+  ): string | null {
+    return (
+      this.rank(seats).find(
+        (m) => (admitted || m !== this.#me) && !passedOver.has(m) && this.present(m),
+      ) ?? null
+    );
   }
 
   /**

@@ -66,7 +66,7 @@ import {
   type TableAudit,
 } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
-import { fail, ok, type SessionErrorCode, type SessionResult } from './errors';
+import { fail, ok, type SessionError, type SessionErrorCode, type SessionResult } from './errors';
 import { HashCheck } from './hash-check';
 import { Links } from './links';
 import { OwnEntries } from './own-entries';
@@ -82,15 +82,24 @@ import {
   cleanName,
   gameId,
   parseSetup,
+  sameJson,
   setupJson,
   signAgreement,
   signHello,
   signOffer,
+  startMismatch,
   type Agreement,
   type SeatSetup,
   type TableSetup,
 } from './setup';
-import type { Refusal, SessionPhase, SessionSnapshot, StallAlarm, TableEvent } from './snapshot';
+import type {
+  Equivocation,
+  Refusal,
+  SessionPhase,
+  SessionSnapshot,
+  StallAlarm,
+  TableEvent,
+} from './snapshot';
 import {
   batches,
   encodeWire,
@@ -134,12 +143,21 @@ export interface SessionOptions {
   readonly person?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
 }
 
+/** Two signed entries one seat made for one position of a segment's log. */
+export interface EquivocationEvidence {
+  readonly seat: Seat;
+  readonly seq: number;
+  readonly entries: readonly [string, string];
+}
+
 /** One setup's part of a game's record. */
 export interface RecordSegment {
   readonly setup: string;
   readonly game: string;
   readonly agreements: readonly Agreement[];
   readonly log: readonly string[];
+  /** Equivocations seen in this segment, each with both signed entries. */
+  readonly evidence?: readonly EquivocationEvidence[];
 }
 
 /** A seat's keys as stored: which seat of the current game, and whether it is the person's. */
@@ -175,6 +193,10 @@ const WANT_RATE = { burst: 4, perSecond: 2 };
 export const WINDOW = 256;
 const MAX_EVENTS = 200;
 const MAX_REFUSALS = 50;
+/** Equivocations kept (the first ones: evidence once kept stays). */
+const MAX_EQUIVOCATIONS = 64;
+/** Times a browser sends its entry to the host before it sends it to every seat. */
+const RESENDS = 3;
 
 const defaultRandom = (length: number): Uint8Array =>
   globalThis.crypto.getRandomValues(new Uint8Array(length));
@@ -203,7 +225,22 @@ export class Session {
     game: string;
     agreements: Map<Seat, Agreement>;
     at: number;
+    /** The member that proposed it (the host when this browser signed). */
+    from: string;
   } | null = null;
+  /**
+   * Valid entries for the head that seats' browsers sent and no host has ordered
+   * yet, by seat (at most one each, for the head only).
+   */
+  readonly #pending = new Map<Seat, { seq: number; entry: string; since: number }>();
+  /** This browser's own submission at the head: how often it went out. */
+  #sent = { seq: -1, times: 0 };
+  /** Hosts that left a valid pending entry unordered: passed over, as if gone. */
+  readonly #passedOver = new Set<string>();
+  /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
+  #deferred: { text: string; from: string; at: number } | null = null;
+  /** Restored from storage and not yet back in play: its seat may have gone to a bot meanwhile. */
+  #returning = false;
   #segment: Segment | null = null;
   readonly #past: Segment[] = [];
   /** Entries received ahead of the log, by position. */
@@ -221,12 +258,15 @@ export class Session {
   /** Browsers to seat at the next round's deal (TT-9). */
   readonly #newcomers = new Set<string>();
   readonly #own: OwnEntries;
+  /** After a hand-over, the seats' browsers this new host waits for (until `syncUntil`). */
   #syncing: Set<string> | null = null;
+  #syncUntil = 0;
   #hostSeen: string | null = null;
   #lastProgress: number;
   #stall: StallAlarm | null = null;
   #ended: { reason: string; scores: readonly number[] } | null = null;
   readonly #refusals: Refusal[] = [];
+  readonly #equivocations: Equivocation[] = [];
   readonly #events: TableEvent[] = [];
   readonly #buckets = new Map<PeerId, { tokens: number; at: number }>();
   readonly #wantBuckets = new Map<PeerId, { tokens: number; at: number }>();
@@ -336,12 +376,18 @@ export class Session {
 
   /** The signed game so far, as a record's segments: each setup's text, agreements and log. */
   record(): SessionResult<{ room: string; segments: readonly RecordSegment[] }> {
-    const segments = this.segments().map((s) => ({
-      setup: setupJson(s.setup),
-      game: s.game,
-      agreements: s.agreements,
-      log: [...s.log],
-    }));
+    const segments = this.segments().map((s): RecordSegment => {
+      const evidence = this.#equivocations
+        .filter((e) => e.game === s.game)
+        .map(({ seat, seq, entries }) => ({ seat, seq, entries }));
+      return {
+        setup: setupJson(s.setup),
+        game: s.game,
+        agreements: s.agreements,
+        log: [...s.log],
+        ...(evidence.length > 0 ? { evidence } : {}),
+      };
+    });
     return ok({ room: this.room, segments });
   }
 
@@ -381,6 +427,7 @@ export class Session {
       desync: this.#hashes.desync,
       stall: this.#stall,
       refusals: [...this.#refusals],
+      equivocations: [...this.#equivocations],
       ended: this.#ended,
       events: [...this.#events],
     };
@@ -558,6 +605,14 @@ export class Session {
   resolveStall(action: 'bot' | 'end'): SessionResult<true> {
     const seg = this.#segment;
     if (!seg || !this.isHost || !this.#stall) return fail('NOT_NOW', 'no stall to resolve');
+    if (action === 'bot') {
+      const busy = this.#stall.seats.filter(
+        (i) => this.#present(seg.setup.seats[i]?.member ?? '') && this.#submitting(seg, i),
+      );
+      if (busy.length > 0) {
+        return fail('NOT_NOW', `seat ${busy.join(', ')} is here and has submitted its entry`);
+      }
+    }
     if (action === 'end') {
       const reason = `ended while seat ${this.#stall.seats.join(', ')} was away`;
       this.#broadcast({ t: 'end', game: seg.game, reason });
@@ -572,6 +627,8 @@ export class Session {
       const keys = this.#newKeys();
       return { name: s.name, key: keys.publicKey, bot: 'medium' as const, member: this.member };
     });
+    // Only this browser's own seats stalled: no seat would change hands (a redeal nobody needs).
+    if (sameJson(seats, seg.setup.seats)) return fail('NOT_NOW', 'no seat would change hands');
     // A round whose play is over waits only for secrets: it is audited without the
     // missing ones (each peer does so when the new setup begins) and the next one is dealt.
     const table = seg.ledger.any;
@@ -645,7 +702,12 @@ export class Session {
    * person's key first); a record that does not verify is refused and changes nothing.
    */
   restore(
-    stored: readonly { setup: string; agreements: readonly Agreement[]; log: readonly string[] }[],
+    stored: readonly {
+      setup: string;
+      agreements: readonly Agreement[];
+      log: readonly string[];
+      evidence?: readonly EquivocationEvidence[];
+    }[],
     keys: readonly RestoredKeys[],
   ): SessionResult<true> {
     if (this.#segment || this.#phase !== 'lobby') return fail('NOT_NOW', 'already at a table');
@@ -662,6 +724,23 @@ export class Session {
       }
       if (seg.ok) built.push(seg.value);
     }
+    // Stored equivocations are kept only as far as they still prove themselves.
+    stored.forEach((s, i) => {
+      const seg = built[i];
+      if (!seg) return;
+      for (const e of s.evidence ?? []) {
+        if (this.#equivocations.length >= MAX_EQUIVOCATIONS) break;
+        const proof = equivocation(seg.ledger.any.head, e.entries[0], e.entries[1]);
+        if (proof.ok && proof.value.seat === e.seat && proof.value.seq === e.seq) {
+          this.#equivocations.push({
+            game: seg.game,
+            seq: e.seq,
+            seat: e.seat,
+            entries: e.entries,
+          });
+        }
+      }
+    });
     const last = built.pop();
     if (!last) return fail('BAD_SETUP', 'nothing stored');
     const person = keys.find((k) => k.person);
@@ -673,6 +752,7 @@ export class Session {
     }
     this.#past.push(...built);
     this.#segment = last;
+    this.#returning = true;
     this.#phase = 'playing';
     for (const seg of [...built, last]) this.#signed.add(seg.game);
     this.#draft = {
@@ -737,7 +817,7 @@ export class Session {
   }
 
   #host(): string | null {
-    return this.#presence.host(this.#seatMembers(), this.#admitted());
+    return this.#presence.host(this.#seatMembers(), this.#admitted(), this.#passedOver);
   }
 
   /** The host orders entries only while it sees most of the seats' browsers (presence.ts). */
@@ -937,6 +1017,13 @@ export class Session {
         if (this.member < m) void this.transport.connect(info.peer);
       }
     }
+    // Catch-up after a hand-over waits at most the away limit for the seats' answers.
+    if (this.#syncing && this.#now() > this.#syncUntil) {
+      this.#event('INFO', `sequencing on without an answer from ${[...this.#syncing].join(', ')}`);
+      this.#syncing = null;
+      this.#schedulePump();
+    }
+    this.#passOver();
     this.#hostCheck();
     this.#stallCheck();
     this.#repeatReady();
@@ -976,8 +1063,11 @@ export class Session {
       return;
     const owners = this.#past[0]?.setup.seats ?? [];
     let changed = false;
+    // A newcomer stays on the list until a setup seats it (a proposal may expire unsigned).
+    for (const m of this.#newcomers) {
+      if (seg.setup.seats.some((s) => s.member === m)) this.#newcomers.delete(m);
+    }
     const newcomers = [...this.#newcomers].filter((m) => this.#present(m));
-    this.#newcomers.clear();
     const seats = seg.setup.seats.map((s, i) => {
       const owner = owners[i];
       const back = owner && s.bot !== null && owner.bot === null && owner.member !== s.member;
@@ -1039,15 +1129,38 @@ export class Session {
     if (was !== null) this.#event('INFO', `host is now ${this.#presence.get(host ?? '')?.name}`);
     const seg = this.#segment;
     if (host === this.member && seg && was !== null) {
-      const others = this.#presence
-        .rank(this.#seatMembers())
-        .filter((m) => m !== this.member && this.#present(m));
+      // Only the seats' browsers hold entries that count; a watcher is not waited for.
+      const others = [...new Set(this.#seatMembers())].filter(
+        (m) => m !== this.member && this.#present(m),
+      );
       this.#syncing = new Set(others);
+      this.#syncUntil = this.#now() + this.timing.awayMs;
       this.#broadcast({ t: 'want', game: seg.game, from: seg.ledger.seq });
       if (others.length === 0) this.#syncing = null;
     }
     this.#submittedAt = -1;
     this.#schedulePump();
+  }
+
+  /**
+   * A host that leaves a seat's valid entry unordered for the away limit, while
+   * this browser has it pending, is passed over as if gone: the next member in
+   * seat order sequences (it gets the entry from its author or from here).
+   */
+  #passOver(): void {
+    const seg = this.#segment;
+    const host = this.#host();
+    if (!seg || !host || host === this.member || this.#proposal) return;
+    if (this.#hashes.desync || this.#ended) return;
+    const now = this.#now();
+    for (const [seat, p] of this.#pending) {
+      if (p.seq !== seg.ledger.seq || now - p.since <= this.timing.awayMs) continue;
+      this.#passedOver.add(host);
+      this.#drop('CENSORED', `host ${host} left seat ${seat}'s entry ${p.seq} unordered`);
+      for (const [s, q] of this.#pending) this.#pending.set(s, { ...q, since: now });
+      this.#hostCheck();
+      return;
+    }
   }
 
   #stallCheck(): void {
@@ -1096,6 +1209,16 @@ export class Session {
     for (const peer of this.transport.peers()) {
       const member = this.#presence.memberOf(peer);
       if (member && member !== host) this.transport.send(peer, text);
+    }
+  }
+
+  /** To the browsers of the seats (not watchers), this one aside. */
+  #toSeats(message: Wire): void {
+    const seats = new Set(this.#seatMembers());
+    const text = encodeWire(message);
+    for (const peer of this.transport.peers()) {
+      const member = this.#presence.memberOf(peer);
+      if (member && seats.has(member)) this.transport.send(peer, text);
     }
   }
 
@@ -1167,11 +1290,11 @@ export class Session {
         if (!fromHost && this.#admitted()) return this.#drop('NOT_HOST', `lobby from ${member}`);
         return this.#onLobby(m.draft, m.members);
       case 'propose':
-        return this.#onPropose(m.setup, fromHost);
+        return this.#onPropose(m.setup, member);
       case 'agree':
         return this.#onAgree(m.game, m.agreement);
       case 'begin':
-        return this.#onBegin(m.setup, m.agreements);
+        return this.#onBegin(m.setup, m.agreements, member);
       case 'submit':
         return this.#onSubmit(member, m.game, m.entry);
       case 'ahead':
@@ -1263,7 +1386,7 @@ export class Session {
 
   #propose(setup: TableSetup): void {
     const game = gameId(setup);
-    this.#proposal = { setup, game, agreements: new Map(), at: this.#now() };
+    this.#proposal = { setup, game, agreements: new Map(), at: this.#now(), from: this.member };
     if (this.#phase === 'lobby') this.#phase = 'agreeing';
     this.#broadcast({ t: 'propose', setup: setupJson(setup) });
     this.#signLocal(setup);
@@ -1283,17 +1406,26 @@ export class Session {
   }
 
   /**
-   * Signs a proposed setup for this browser's seats: the host's, or anyone's that
-   * continues a game this browser played (a seat handed back after it was away).
+   * Signs a proposed setup for this browser's seats: the host's first setup, or a
+   * change of seats the host proposes when one is due (see #changeRefusal).
    */
-  #onPropose(text: string, fromHost: boolean): void {
+  #onPropose(text: string, from: string): void {
     const setup = this.#parseSetupText(text);
     if (!setup) return;
     const game = gameId(setup);
     if (this.#signed.has(game) || this.#segment?.game === game) return;
-    const after = setup.start?.after;
-    const continues = after !== undefined && this.segments().some((s) => s.game === after);
-    if (!fromHost && !continues) return this.#drop('NOT_HOST', 'a proposal from a non-host');
+    const refusal = this.#changeRefusal(setup, from);
+    const before = this.#deferred;
+    const again = before?.text === text;
+    this.#deferred = null;
+    if (refusal?.code === 'START_MISMATCH') {
+      // This browser may only be behind: it judges the proposal again as it catches up.
+      this.#deferred = { text, from, at: again ? before.at : this.#now() };
+    }
+    if (refusal) {
+      if (again) return;
+      return this.#drop(refusal.code, `change of seats from ${from}: ${refusal.detail}`);
+    }
     // Sign only a setup that seats this browser's keys under its own name.
     const mine = setup.seats.filter((s) => s.member === this.member);
     const honest = mine.every(
@@ -1302,9 +1434,84 @@ export class Session {
         (s.bot !== null || s.key !== this.#personKey.publicKey || s.name === this.#name),
     );
     if (!honest) return this.#drop('BAD_SETUP', 'a proposed setup misstates this browser’s seat');
-    this.#proposal = { setup, game, agreements: new Map(), at: this.#now() };
+    this.#proposal = { setup, game, agreements: new Map(), at: this.#now(), from };
     if (this.#phase === 'lobby') this.#phase = 'agreeing';
     this.#signLocal(setup);
+  }
+
+  /**
+   * Why this browser will not sign or follow `setup`, proposed by `from`, or null.
+   * Before any game: only the host's. Once a game is on, only a change of seats by
+   * the host that continues this very game, from a start equal to this browser's
+   * own ledger (the record verifier's check), and only when a change is due: each
+   * seat stays as it is, goes to a bot the proposer runs when its browser is gone
+   * or stalled here, goes back to the person who first held it, or is a newcomer's
+   * (TT-9, which the start check allows only where the rules do).
+   */
+  #changeRefusal(setup: TableSetup, from: string): SessionError | null {
+    const seg = this.#segment;
+    const host = this.#host();
+    if (from !== host) return { code: 'NOT_HOST', detail: `${from} is not the host` };
+    if (!seg) return null;
+    const cur = seg.setup;
+    if (setup.start?.after !== seg.game) {
+      return { code: 'WRONG_GAME', detail: 'it does not continue this game' };
+    }
+    if (setup.variant !== cur.variant || !sameJson(setup.options, cur.options)) {
+      return { code: 'BAD_SETUP', detail: 'it changes the variant or its options' };
+    }
+    const mismatch = startMismatch(seg.ledger.any, setup.start);
+    if (mismatch) return { code: 'START_MISMATCH', detail: mismatch };
+    if (setup.seats.length < cur.seats.length) {
+      return { code: 'NOT_DUE', detail: 'it leaves seats out' };
+    }
+    const owners = this.#past[0]?.setup.seats ?? cur.seats;
+    let changes = 0;
+    for (const [i, next] of setup.seats.entries()) {
+      const was = cur.seats[i];
+      const owner = owners[i];
+      if (!was) {
+        // A newcomer: a person not seated yet (the start check counted it against TT-9).
+        if (next.bot !== null || cur.seats.some((s) => s.member === next.member)) {
+          return { code: 'NOT_DUE', detail: `seat ${i} is no newcomer` };
+        }
+      } else if (sameJson(was, next)) {
+        continue;
+      } else if (
+        was.bot !== null &&
+        next.bot === null &&
+        owner?.key === next.key &&
+        owner.member === next.member
+      ) {
+        // Handed back to the person who held it.
+      } else if (next.bot === null) {
+        return { code: 'NOT_DUE', detail: `seat ${i} goes to someone who never held it` };
+      } else if (next.member !== from) {
+        return { code: 'NOT_DUE', detail: `seat ${i} goes to a bot another browser runs` };
+      } else if (!this.#mayGoToBot(seg, i)) {
+        return { code: 'NOT_DUE', detail: `seat ${i} is here and playing` };
+      }
+      changes++;
+    }
+    return changes === 0 ? { code: 'NOT_DUE', detail: 'no seat changes hands' } : null;
+  }
+
+  /**
+   * Whether seat `seat` may go to a bot: its browser is gone, or it owes and the
+   * table has waited on it (half the stall limit here, for clocks that differ),
+   * with no entry of its pending. This browser's own seat only when it comes back
+   * from storage (it was away when the others moved on).
+   */
+  #mayGoToBot(seg: Segment, seat: Seat): boolean {
+    const member = seg.setup.seats[seat]?.member ?? '';
+    if (member === this.member) return this.#returning;
+    if (!this.#present(member)) return true;
+    const idle = this.#now() - this.#lastProgress;
+    return (
+      idle >= this.timing.stallMs / 2 &&
+      this.#owed(seg).some((d) => d.seat === seat) &&
+      !this.#submitting(seg, seat)
+    );
   }
 
   #parseSetupText(text: string): TableSetup | null {
@@ -1336,28 +1543,35 @@ export class Session {
     if (this.isHost && p.agreements.size === p.setup.seats.length) {
       const agreements = [...p.agreements.values()].sort((a, b) => a.seat - b.seat);
       this.#broadcast({ t: 'begin', setup: setupJson(p.setup), agreements });
-      this.#onBegin(setupJson(p.setup), agreements);
+      this.#onBegin(setupJson(p.setup), agreements, this.member);
     }
   }
 
-  #onBegin(text: string, agreements: readonly Agreement[]): void {
+  /**
+   * Play under a setup every seat signed: taken only from the host (or from whoever
+   * proposed what this browser signed), and only for a setup this browser signed;
+   * a browser with no seat in it follows only what it would have signed.
+   */
+  #onBegin(text: string, agreements: readonly Agreement[], from: string): void {
     const parsed = this.#parseSetupText(text);
     if (!parsed) return;
     const game = gameId(parsed);
     if (this.#segment?.game === game || this.#past.some((s) => s.game === game)) return;
-    // A browser with a seat plays only under a setup it signed; one without watches.
+    const proposer = this.#proposal?.game === game ? this.#proposal.from : null;
+    if (from !== this.#host() && from !== proposer) {
+      return this.#drop('NOT_HOST', `begin from ${from}, who is not the host`);
+    }
     const seated = parsed.seats.some((s) => s.member === this.member);
     if (seated && !this.#signed.has(game)) {
-      this.#onPropose(text, false);
+      this.#onPropose(text, from);
       if (!this.#signed.has(game)) {
-        return this.#drop('BAD_AGREEMENT', 'a setup this browser did not sign');
+        return this.#drop('BAD_AGREEMENT', `begin from ${from}: a setup this browser did not sign`);
       }
     }
-    // A watcher follows only a setup that continues its own game, or its first.
-    const after = parsed.start?.after;
-    const follows = !this.#segment || (after !== undefined && this.#segment.game === after);
-    if (!seated && !follows)
-      return this.#drop('WRONG_GAME', 'a setup this browser does not follow');
+    if (!seated && this.#segment) {
+      const refusal = this.#changeRefusal(parsed, from);
+      if (refusal) return this.#drop(refusal.code, `begin from ${from}: ${refusal.detail}`);
+    }
     const seg = openSegment(text, agreements, this.room, this.member, this.#keys);
     if (!seg.ok) return this.#drop(seg.error.code, seg.error.detail);
     const previous = this.#segment;
@@ -1372,10 +1586,13 @@ export class Session {
     }
     this.#segment = seg.value;
     this.#proposal = null;
+    this.#returning = false;
     this.#phase = 'playing';
     this.#stall = null;
     this.#lastProgress = this.#now();
     this.#submittedAt = -1;
+    this.#sent = { seq: -1, times: 0 };
+    this.#pending.clear();
     this.#ahead.clear();
     this.#hashes.reset();
     this.#event('INFO', previous ? 'seats changed hands: the round is dealt afresh' : 'game on');
@@ -1383,12 +1600,45 @@ export class Session {
     this.#schedulePump();
   }
 
+  /**
+   * An entry to order. The host orders it; another seat's browser keeps it as
+   * pending when it is valid at the head (the host is then expected to order it)
+   * and passes it on to the host, whose link to its author may be down.
+   */
   #onSubmit(member: string, game: string, entry: string): void {
     const seg = this.#segment;
     if (!seg || game !== seg.game) return this.#drop('WRONG_GAME', `submit from ${member}`);
-    if (!this.isHost) return this.#drop('NOT_HOST', `submit from ${member} to a non-host`);
-    if (this.#syncing || this.#hashes.desync || this.#ended || !this.#quorum()) return;
-    this.#sequence(entry, member);
+    if (this.isHost) {
+      if (this.#syncing || this.#hashes.desync || this.#ended || !this.#quorum()) {
+        this.#notePending(seg, member, entry);
+        return;
+      }
+      return this.#sequence(entry, member);
+    }
+    if (!seg.setup.seats.some((s) => s.member === this.member)) {
+      return this.#drop('NOT_HOST', `submit from ${member} to a watcher`);
+    }
+    if (this.#notePending(seg, member, entry)) this.#toHost({ t: 'submit', game, entry });
+  }
+
+  /** Keeps a valid entry for the head as its seat's pending one; true when it is new. */
+  #notePending(seg: Segment, member: string, entry: string): boolean {
+    const read = readEnvelope(entry);
+    if (!read.ok || read.value.seq !== seg.ledger.seq) return false;
+    const { seat, seq } = read.value;
+    if (this.#pending.get(seat)?.seq === seq) return false;
+    const refused = seg.ledger.checkAhead(entry);
+    if (refused) {
+      this.#drop('REFUSED', `${refused.code} in an entry submitted by ${member}`);
+      return false;
+    }
+    this.#pending.set(seat, { seq, entry, since: this.#now() });
+    return true;
+  }
+
+  /** Whether a valid entry of `seat` waits to be ordered at the head. */
+  #submitting(seg: Segment, seat: Seat): boolean {
+    return this.#pending.get(seat)?.seq === seg.ledger.seq;
   }
 
   /**
@@ -1485,16 +1735,21 @@ export class Session {
     if (logged === undefined || logged === entry) return false;
     const evidence = equivocation(seg.ledger.any.head, logged, entry);
     if (!evidence.ok) return false;
-    if (this.#refusals.some((r) => r.code === 'EQUIVOCATION' && r.seq === evidence.value.seq)) {
-      return true;
+    const { seat } = evidence.value;
+    const known = (e: Equivocation) => e.game === seg.game && e.seq === seq && e.seat === seat;
+    if (this.#equivocations.some(known)) return true;
+    // Kept in their own list: refusals, however many, never push the pair out.
+    if (this.#equivocations.length < MAX_EQUIVOCATIONS) {
+      this.#equivocations.push({ game: seg.game, seq, seat, entries: [logged, entry] });
     }
     this.#refusals.push({
-      seq: evidence.value.seq,
-      seat: evidence.value.seat,
+      seq,
+      seat,
       code: 'EQUIVOCATION',
       rule: null,
       detail: 'two different entries signed for one position',
     });
+    if (this.#refusals.length > MAX_REFUSALS) this.#refusals.shift();
     this.#event('EQUIVOCATION', `seat ${evidence.value.seat} signed two entries for ${seq}`);
     return true;
   }
@@ -1546,6 +1801,14 @@ export class Session {
 
   /** After every applied entry: the hash goes out, progress is noted, own entries follow. */
   #applied(seg: Segment): void {
+    const deferred = this.#deferred;
+    if (deferred && this.#now() - deferred.at <= 2 * this.timing.awayMs) {
+      this.#onPropose(deferred.text, deferred.from);
+    } else {
+      this.#deferred = null;
+    }
+    this.#returning = false;
+    for (const [seat, p] of this.#pending) if (p.seq < seg.ledger.seq) this.#pending.delete(seat);
     this.#lastProgress = this.#now();
     this.#stall = null;
     this.#hashes.applied(seg);
@@ -1693,6 +1956,12 @@ export class Session {
       return;
     }
     const host = this.isHost;
+    if (host && this.#quorum()) {
+      // Entries others kept pending while another host ignored them.
+      for (const p of this.#pending.values()) {
+        if (p.seq === seg.ledger.seq) return this.#sequence(p.entry, this.member);
+      }
+    }
     if (!host && this.#submittedAt === seg.ledger.seq) return;
     for (const rt of seg.seats.values()) {
       const draft = this.#own.next(seg, rt, this.#ready);
@@ -1718,7 +1987,16 @@ export class Session {
       return;
     }
     this.#submittedAt = seg.ledger.seq;
-    this.#toHost({ t: 'submit', game: seg.game, entry });
+    const seq = seg.ledger.seq;
+    this.#sent = { seq, times: this.#sent.seq === seq ? this.#sent.times + 1 : 1 };
+    const message: Wire = { t: 'submit', game: seg.game, entry };
+    if (this.#sent.times <= RESENDS) {
+      this.#toHost(message);
+    } else {
+      // The host has not ordered it after a few resends: every seat sees it is pending.
+      if (!this.#pending.has(seat)) this.#pending.set(seat, { seq, entry, since: this.#now() });
+      this.#toSeats(message);
+    }
     if (draft.kind === 'shuffle-hop' || draft.kind === 'lock-hop') this.#sendAhead(seg.game, entry);
   }
 

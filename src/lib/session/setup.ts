@@ -5,6 +5,7 @@
 // setup it did not sign.
 import {
   checkOptionSpecs,
+  joinNewcomer,
   variantOf,
   VARIANT_IDS,
   type BaseState,
@@ -20,6 +21,7 @@ import {
   verifySignature,
   type JsonValue,
   type TableConfig,
+  type TableState,
 } from '$lib/protocol';
 import { fromBase64url, toBase64url, utf8 } from '$lib/protocol/crypto/bytes';
 import { taggedHash } from '$lib/protocol/crypto/hashing';
@@ -265,4 +267,53 @@ export function tableConfig(setup: TableSetup): TableConfig {
     seatKeys: setup.seats.map((s) => fromBase64url(s.key, 32) ?? new Uint8Array(32)),
   };
   return setup.start ? { ...config, start: setup.start } : config;
+}
+
+/** Whether two JSON values are the same once canonical. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => canonicalJson(JSON.parse(JSON.stringify(v)) as JsonValue);
+  try {
+    return norm(a) === norm(b);
+  } catch {
+    return false;
+  }
+}
+
+/** A pre-deal view with `count` newcomers seated (TT-9), or null where the rules refuse it. */
+function withNewcomers(view: BaseState, count: number): BaseState | null {
+  if (count < 0) return null;
+  let v = view;
+  for (let i = 0; i < count; i++) {
+    const joined = joinNewcomer(v);
+    if (!joined.ok) return null;
+    v = joined.value;
+  }
+  return v;
+}
+
+export function isOver(table: TableState): boolean {
+  const { phase } = table.view;
+  return phase === 'roundOver' || phase === 'gameOver';
+}
+
+/**
+ * Why a change of seats' `start` does not follow from `last`, the table where the
+ * game it continues stands, if it does not: it must go on from where the round in
+ * hand was dealt (a change of seats redeals it) or — its play over, a seed
+ * withheld — from the next round, with each newcomer seated by TT-9. The record
+ * verifier checks each segment with it, and a browser checks a proposed change
+ * with it against its own ledger before it signs.
+ */
+export function startMismatch(last: TableState, start: SetupStart | null): string | null {
+  if (!start) return 'no start';
+  const { record } = last;
+  const bases: [number, BaseState][] = [[record.round, record.preDeal]];
+  if (isOver(last) && !record.audit) {
+    bases.push([record.round + 1, last.variant.nextRound(last.view)]);
+  }
+  for (const [round, base] of bases) {
+    const expected = withNewcomers(base, start.view.players - base.players);
+    if (start.round === round && expected && sameJson(start.view, expected)) return null;
+  }
+  return `the game goes on from round ${start.round}, not where the segment before stopped`;
 }

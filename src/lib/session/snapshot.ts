@@ -71,6 +71,15 @@ export interface Refusal {
   readonly detail: string;
 }
 
+/** A seat that signed two different entries for one position: both entries, as evidence. */
+export interface Equivocation {
+  readonly game: string;
+  readonly seq: number;
+  readonly seat: Seat;
+  /** The entry this browser holds for the position (or saw first), then the other. */
+  readonly entries: readonly [string, string];
+}
+
 export interface TableEvent {
   readonly at: number;
   readonly code: SessionErrorCode | 'INFO';
@@ -138,6 +147,8 @@ export interface SessionSnapshot {
   readonly desync: DesyncAlarm | null;
   readonly stall: StallAlarm | null;
   readonly refusals: readonly Refusal[];
+  /** Equivocations seen, with both signed entries (kept apart from refusals). */
+  readonly equivocations: readonly Equivocation[];
   readonly ended: { readonly reason: string; readonly scores: readonly number[] } | null;
   readonly events: readonly TableEvent[];
   /**

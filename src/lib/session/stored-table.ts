@@ -19,6 +19,12 @@ export interface StoredSegment {
   readonly agreements: readonly { readonly seat: number; readonly sig: string }[];
   /** Every accepted log entry, encoded, in order. */
   readonly log: readonly string[];
+  /** Equivocations seen: a seat's two signed entries for one position (checked on resume). */
+  readonly evidence?: readonly {
+    readonly seat: number;
+    readonly seq: number;
+    readonly entries: readonly [string, string];
+  }[];
 }
 
 export interface StoredSeatKeys {
@@ -72,6 +78,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_SEGMENTS = 64;
 const MAX_SETUP_LENGTH = 1 << 16;
 const MAX_LOG_ENTRIES = 100_000;
+const MAX_EVIDENCE = 64;
 const MAX_NAME_LENGTH = 40;
 const MAX_SETTINGS = 64;
 const MAX_SETTING_KEY_LENGTH = 64;
@@ -190,7 +197,23 @@ function segment(value: unknown, path: string): StoredSegment {
   const log = list(field('log'), `${path}.log`, MAX_LOG_ENTRIES).map((entry, i) =>
     text(entry, `${path}.log[${i}]`, 1, MAX_ENTRY_LENGTH),
   );
-  return { setup, game, agreements, log };
+  const stored = field('evidence');
+  if (stored === undefined) return { setup, game, agreements, log };
+  const evidence = list(stored, `${path}.evidence`, MAX_EVIDENCE).map((e, i) => {
+    const at = `${path}.evidence[${i}]`;
+    const v = record(e, at);
+    const entries = list(get(v, 'entries', `${at}.entries`), `${at}.entries`, 2).map((x, k) =>
+      text(x, `${at}.entries[${k}]`, 1, MAX_ENTRY_LENGTH),
+    );
+    const [a, b] = entries;
+    if (a === undefined || b === undefined) bad(`${at}.entries`, 'two entries');
+    return {
+      seat: seat(get(v, 'seat', `${at}.seat`), `${at}.seat`),
+      seq: integer(get(v, 'seq', `${at}.seq`), `${at}.seq`, 0, MAX_LOG_ENTRIES),
+      entries: [a, b] as const,
+    };
+  });
+  return { setup, game, agreements, log, evidence };
 }
 
 function seatKeys(value: unknown, path: string): StoredSeatKeys {

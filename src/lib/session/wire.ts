@@ -51,24 +51,70 @@ export type Wire =
    * come from each member's own hello. Costs a link attempt per new member.
    */
   | { t: 'lobby'; room: string; draft: LobbyDraft; members: readonly MemberInfo[] }
-  /** The host asks every seat to sign a setup (JSON text of a TableSetup). */
+  /**
+   * A setup to sign (JSON text of a TableSetup). From the host only. Signed only
+   * if it seats this browser's keys as they are and — once a game is on — is a
+   * change of seats that is due (a stall, a seat handed back, a TT-9 newcomer)
+   * starting exactly where this browser's own ledger stands. Changes: nothing
+   * until every seat signs; refused ones are logged naming the proposer.
+   */
   | { t: 'propose'; setup: string }
+  /**
+   * A seat's signature over a proposed setup. From anyone; checked against that
+   * seat's key in the setup. Changes: the agreements of the pending proposal.
+   */
   | { t: 'agree'; game: string; agreement: Agreement }
-  /** Every seat signed: play under this setup. */
+  /**
+   * Every seat signed: play under this setup. From the host (or whoever proposed
+   * what this browser signed); taken only for a setup this browser signed (a
+   * browser with no seat in it: one it would have signed) with every agreement
+   * valid. Changes: the current game (the old one is kept as a past segment).
+   */
   | { t: 'begin'; setup: string; agreements: readonly Agreement[] }
-  /** An entry for the sequencer to order. */
+  /**
+   * An entry to order. From a seat's browser (or one passing it on); the entry
+   * proves its author. The host orders or refuses it; another seat's browser
+   * keeps it as pending when it is valid at the head and passes it to the host,
+   * and passes over a host that leaves it unordered. Changes: the log (via the host).
+   */
   | { t: 'submit'; game: string; entry: string }
-  /** A costly entry just submitted, shown to the other peers so they check it while it is ordered. */
+  /**
+   * A costly entry just submitted, shown to the other peers so they check it
+   * while it is ordered. From any member but the host; checked once per position,
+   * at the head only. Changes: nothing (a checked proof is not checked again).
+   */
   | { t: 'ahead'; game: string; entry: string }
-  /** An ordered entry, from whoever holds it. */
+  /**
+   * An ordered entry, from whoever holds it. Applied only at the head after the
+   * protocol's full check; one the host ordered and this browser refuses raises
+   * the desync alarm, from anyone else it is dropped. Changes: the log.
+   */
   | { t: 'entry'; game: string; seq: number; entry: string }
-  /** An entry the sequencer refused, for every peer to check and name. */
+  /**
+   * An entry the sequencer refused, for every peer to check and name. From the
+   * host only; checked again here (only a signed entry's refusal names a seat; a
+   * second entry for a logged position is kept as equivocation evidence).
+   * Changes: the refusals and equivocations shown, never the log.
+   */
   | { t: 'refused'; game: string; entry: string }
   /** The sender's public-state hashes after entries from, from + 1, … */
   | { t: 'hashes'; game: string; from: number; list: readonly string[] }
+  /**
+   * Asks for the log from a position. From any member of this game; answered
+   * with `entries` from this browser's own log. Changes: nothing here.
+   */
   | { t: 'want'; game: string; from: number }
+  /**
+   * Log entries from a position, from any member: each is applied only as an
+   * ordered entry would be (full check, at the head). The answer a new host waits
+   * for after a hand-over (from the seats' browsers, at most the away limit).
+   * Changes: the log.
+   */
   | { t: 'entries'; game: string; from: number; list: readonly string[]; head: number }
-  /** A seat is ready for the next round. */
+  /**
+   * A seat is ready for the next round. From the browser that plays that seat
+   * (checked against the setup). Changes: who is ready between rounds.
+   */
   | { t: 'ready'; game: string; round: number; seat: number }
   /**
    * Heartbeat: the sender's game, log length, hash after its last entry, and whom
@@ -77,7 +123,10 @@ export type Wire =
    * entries (a `want`, rate-limited), an equal one compares the hash.
    */
   | { t: 'beat'; game: string | null; seq: number; hash: string; host: string | null }
-  /** The host ends the game with the standings so far. */
+  /**
+   * The host ends the game with the standings so far. From the host only, for
+   * the current game. Changes: the game ends here, with this browser's own scores.
+   */
   | { t: 'end'; game: string; reason: string };
 
 export type WireKind = Wire['t'];

@@ -1,0 +1,91 @@
+// Hole 4 of issue 21, as the attack: a host that censors one guest. The guest
+// whose entry the host does not order after a few resends sends it to every seat;
+// a host that keeps ignoring a valid pending entry is passed over as if gone (the
+// next seat sequences), and no host can hand a present, submitting seat to a bot
+// (the API refuses it here; the others refuse to sign it: attack-seats.test.ts).
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accelerate } from '$lib/protocol';
+import type { MemoryNetwork, PeerId } from '$lib/net';
+import type { Session } from '$lib/session';
+import { closeTracked, FAST, openTable, startAutoplay, turnOf, until } from './harness';
+
+beforeAll(() => accelerate());
+afterEach(closeTracked);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The host's browser drops every `submit` carrying an entry of `seat` (a censoring host). */
+function censor(network: MemoryNetwork, hostPeer: PeerId, seat: number): void {
+  const deliver = network.deliver.bind(network);
+  network.deliver = (from, to, link, data) => {
+    if (to === hostPeer && typeof data === 'string' && data.includes('"t":"submit"')) {
+      const entry = (JSON.parse(data) as { entry: string }).entry;
+      if ((JSON.parse(entry) as { seat: number }).seat === seat) return;
+    }
+    deliver(from, to, link, data);
+  };
+}
+
+function named(s: Session, code: string, who: string): boolean {
+  return s.snapshot.events.some((e) => e.code === code && e.detail.includes(who));
+}
+
+describe('a censoring host (issue 21, hole 4)', () => {
+  it('is passed over, the censored seat stays its player’s, and the game finishes', async () => {
+    const table = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: { rounds: 1, set: 5, handSize: 4 },
+      seed: 81,
+    });
+    const [host, next, victim] = table.sessions as [Session, Session, Session];
+    await startAutoplay(table);
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 12);
+    censor(table.network, host.transport.id, 2);
+    await until('the host is passed over', () => next.isHost && victim.snapshot.host === 'p1');
+    for (const s of [next, victim]) expect(named(s, 'CENSORED', 'p0')).toBe(true);
+    // The censoring host's own seat is owed to a host it does not follow: a bot takes it.
+    await until(
+      'game over',
+      () => {
+        const stall = next.snapshot.stall;
+        if (stall?.seats.every((seat) => seat === 0)) next.resolveStall('bot');
+        return [next, victim].every((s) => s.snapshot.table?.gameOver === true);
+      },
+      90_000,
+    );
+    for (const s of [next, victim]) {
+      expect(s.snapshot.seats[2]?.member).toBe('p2');
+      expect(s.snapshot.seats[2]?.bot).toBeNull();
+      expect(s.snapshot.desync).toBeNull();
+      expect(s.snapshot.table?.hash).toBe(next.snapshot.table?.hash);
+    }
+  });
+
+  it('resolveStall("bot") is refused for a seat whose browser is here and has submitted', async () => {
+    const table = await openTable({
+      variant: 'mexican-train',
+      people: 4,
+      options: { rounds: 1, set: 5, handSize: 3 },
+      seed: 82,
+      timing: { ...FAST, stallMs: 1500 },
+    });
+    const [host, hand, c, d] = table.sessions as [Session, Session, Session, Session];
+    await startAutoplay(table, 'easy', [1]);
+    await turnOf(hand, 1);
+    // Two seats' browsers go: the host no longer has a quorum and orders nothing.
+    for (const s of [c, d]) {
+      s.close();
+      s.transport.close();
+    }
+    await until('two seats away', () => host.snapshot.seats.filter((s) => !s.present).length === 2);
+    const local = hand.snapshot.table!.local.find((l) => l.seat === 1)!;
+    expect(hand.move(1, local.legal[0]!)).toMatchObject({ ok: true });
+    await until('seat 1 stalled', () => host.snapshot.stall?.seats.includes(1) === true);
+    await sleep(200);
+    const r = host.resolveStall('bot');
+    expect(r).toMatchObject({ ok: false, error: { code: 'NOT_NOW' } });
+    expect(r.ok ? '' : r.error.detail).toContain('seat 1');
+    expect(host.snapshot.seats[1]?.member).toBe('p1');
+  });
+});
