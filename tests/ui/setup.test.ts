@@ -47,11 +47,11 @@ describe('SetupState', () => {
     s.rename(1, '  ');
     s.setOption('rounds', 40);
     expect(s.problems).toEqual([
-      'Rounds must be from 1 to 13.',
-      'Seat 2 needs a name with at least one letter.',
+      { code: 'OPTION_OUT_OF_RANGE', key: 'rounds', min: 1, max: 13 },
+      { code: 'SEAT_NEEDS_NAME', seat: 1 },
     ]);
     s.remove(1);
-    expect(s.problems[0]).toMatch(/at least 2 players/);
+    expect(s.problems[0]).toEqual({ code: 'TOO_FEW_PLAYERS', min: 2 });
   });
 
   it('gives bots distinct names and keeps the person first', () => {

@@ -12,6 +12,18 @@ export const BOT_NAMES = ['Casey', 'Hattie', 'Rusty', 'Mabel', 'Ozzie', 'Pearl',
 
 export type SetupMode = 'solo' | 'pass';
 
+/** Why the table cannot start yet, with a stable code. */
+export type SetupProblem =
+  | { readonly code: 'TOO_FEW_PLAYERS'; readonly min: number }
+  | { readonly code: 'TOO_MANY_PLAYERS'; readonly max: number }
+  | {
+      readonly code: 'OPTION_OUT_OF_RANGE';
+      readonly key: string;
+      readonly min: number;
+      readonly max: number;
+    }
+  | { readonly code: 'SEAT_NEEDS_NAME'; readonly seat: number };
+
 export interface SeatDraft {
   readonly kind: 'person' | 'bot';
   readonly name: string;
@@ -118,21 +130,21 @@ export class SetupState {
     return BOT_NAMES[n % BOT_NAMES.length] ?? `Bot ${n + 1}`;
   }
 
-  /** What stops the table from starting, in words. */
-  get problems(): readonly string[] {
-    const out: string[] = [];
+  /** What stops the table from starting (the form puts it in words). */
+  get problems(): readonly SetupProblem[] {
+    const out: SetupProblem[] = [];
     const n = this.seats.length;
-    if (n < this.minPlayers) out.push(`${this.title} needs at least ${this.minPlayers} players.`);
-    if (n > this.maxPlayers) out.push(`${this.title} seats at most ${this.maxPlayers} players.`);
+    if (n < this.minPlayers) out.push({ code: 'TOO_FEW_PLAYERS', min: this.minPlayers });
+    if (n > this.maxPlayers) out.push({ code: 'TOO_MANY_PLAYERS', max: this.maxPlayers });
     for (const spec of this.specs) {
       const v = this.value(spec);
       if (!Number.isInteger(v) || v < spec.min || v > spec.max) {
-        out.push(`${spec.label} must be from ${spec.min} to ${spec.max}.`);
+        out.push({ code: 'OPTION_OUT_OF_RANGE', key: spec.key, min: spec.min, max: spec.max });
       }
     }
     this.seats.forEach((s, i) => {
       if (s.kind === 'person' && !/\p{L}/u.test(s.name)) {
-        out.push(`Seat ${i + 1} needs a name with at least one letter.`);
+        out.push({ code: 'SEAT_NEEDS_NAME', seat: i });
       }
     });
     return out;
