@@ -72,6 +72,7 @@ export default ts.config(
       'node_modules/',
       'test-results/',
       '.test-output/',
+      'src/lib/ui/i18n/generated/',
     ],
   },
   js.configs.recommended,

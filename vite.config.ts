@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { sveltekit } from '@sveltejs/kit/vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -41,8 +42,17 @@ function sodiumWasmFile(): Plugin {
   };
 }
 
+// The messages (src/lib/ui/i18n) compiled, when changed, before anything imports them
+// (in a process of its own: the compiler leaves a request open for a while).
+function messages(): Plugin {
+  return {
+    name: 'trainyard:messages',
+    buildStart: () => void execFileSync(process.execPath, ['scripts/i18n.js'], { stdio: 'inherit' }),
+  };
+}
+
 export default defineConfig({
-  plugins: [sveltekit(), sodiumWasmFile()],
+  plugins: [messages(), sveltekit(), sodiumWasmFile()],
   worker: { plugins: () => [sodiumWasmFile()] },
   build: {
     rolldownOptions: {

@@ -1,7 +1,9 @@
 // The setup form's state: defaults per table size, seat limits, what stops a start.
 import { describe, expect, it } from 'vitest';
 import { variantOf } from '$lib/engine';
-import { SetupState } from '$lib/ui/setup.svelte';
+import { isOptionProblem, SetupState } from '$lib/ui/setup.svelte';
+import { load as loadSite } from '$lib/ui/i18n/site';
+import { problemText } from '$lib/ui/names';
 import { DEFAULT_SETTINGS, parseSettings, Settings, SETTINGS_KEY } from '$lib/ui/settings.svelte';
 
 describe('SetupState', () => {
@@ -47,24 +49,33 @@ describe('SetupState', () => {
     s.rename(1, '  ');
     s.setOption('rounds', 40);
     expect(s.problems).toEqual([
-      'Rounds must be from 1 to 13.',
-      'Seat 2 needs a name with at least one letter.',
+      { code: 'OPTION_OUT_OF_RANGE', key: 'rounds', min: 1, max: 13 },
+      { code: 'SEAT_NEEDS_NAME', seat: 1 },
     ]);
     s.remove(1);
-    expect(s.problems[0]).toMatch(/at least 2 players/);
+    expect(s.problems[0]).toEqual({ code: 'TOO_FEW_PLAYERS', min: 2 });
   });
 
-  it('refuses Derailing for 3 on a double-6 set with 10 tiles each before any deal, saying why', () => {
+  it('refuses Derailing for 3 on a double-6 set with 10 tiles each before any deal, saying why', async () => {
     // It was accepted, and the deal then never finished (30 tiles wanted of 28).
     const s = new SetupState({ mode: 'solo', variant: 'derailing-the-train' });
     s.setVariant('derailing-the-train');
     expect(s.seats).toHaveLength(3);
     s.setOption('set', 6);
     s.setOption('handSize', 10);
-    expect(s.optionProblems).toHaveLength(1);
-    expect(s.optionProblems[0]).toMatch(/28/);
-    expect(s.optionProblems[0]).toMatch(/\(DT-\d+\)\.$/);
-    expect(s.problems).toContain(s.optionProblems[0]);
+    expect(s.optionProblems).toEqual([
+      {
+        code: 'OPTIONS_REFUSED',
+        rule: expect.stringMatching(/^DT-\d+$/),
+        message: expect.stringMatching(/28/),
+      },
+    ]);
+    const [refused] = s.optionProblems;
+    if (!refused) throw new Error('no refusal');
+    await loadSite('en');
+    expect(problemText(refused, s.variant)).toMatch(/28.*\(DT-\d+\)\.$/);
+    expect(s.problems).toContainEqual(refused);
+    expect(s.problems.filter(isOptionProblem)).toEqual([refused]);
     s.setOption('handSize', 9);
     expect(s.optionProblems).toEqual([]);
     expect(s.problems).toEqual([]);

@@ -13,13 +13,6 @@ export const SPEED_MS: Readonly<Record<Speed, number>> = {
   instant: 0,
 };
 
-export const SPEED_LABELS: Readonly<Record<Speed, string>> = {
-  slow: 'Slow',
-  normal: 'Normal',
-  fast: 'Fast',
-  instant: 'Instant',
-};
-
 export const MOTIONS = ['system', 'full', 'reduced'] as const;
 export type Motion = (typeof MOTIONS)[number];
 

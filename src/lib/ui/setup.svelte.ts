@@ -2,7 +2,6 @@
 // pass-and-play): variant, house rules with their defaults, and the seats.
 import { variantOf, type OptionSpec, type VariantId } from '$lib/engine';
 import type { LocalSeatSpec, LocalTableSpec } from '$lib/session';
-import { optionsRefusal } from './variant-words';
 
 /** The bots' levels (the session takes them by name). */
 export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
@@ -12,6 +11,25 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
 export const BOT_NAMES = ['Casey', 'Hattie', 'Rusty', 'Mabel', 'Ozzie', 'Pearl', 'Silas'] as const;
 
 export type SetupMode = 'solo' | 'pass';
+
+/** Why the table cannot start yet, with a stable code. */
+export type SetupProblem =
+  | { readonly code: 'TOO_FEW_PLAYERS'; readonly min: number }
+  | { readonly code: 'TOO_MANY_PLAYERS'; readonly max: number }
+  | {
+      readonly code: 'OPTION_OUT_OF_RANGE';
+      readonly key: string;
+      readonly min: number;
+      readonly max: number;
+    }
+  | { readonly code: 'SEAT_NEEDS_NAME'; readonly seat: number }
+  /** The variant's check of the options as a whole; its sentence has no code yet, so stays English. */
+  | { readonly code: 'OPTIONS_REFUSED'; readonly rule: string | null; readonly message: string };
+
+/** Whether a problem is the house rules' own (the form shows those beside them). */
+export function isOptionProblem(p: SetupProblem): boolean {
+  return p.code === 'OPTION_OUT_OF_RANGE' || p.code === 'OPTIONS_REFUSED';
+}
 
 export interface SeatDraft {
   readonly kind: 'person' | 'bot';
@@ -129,29 +147,31 @@ export class SetupState {
    * an option out of its range, or else the variant's check of the options as a
    * whole (tiles enough for every hand and what a round needs), with its rule id.
    */
-  get optionProblems(): readonly string[] {
-    const out: string[] = [];
+  get optionProblems(): readonly SetupProblem[] {
+    const out: SetupProblem[] = [];
     for (const spec of this.specs) {
       const v = this.value(spec);
       if (!Number.isInteger(v) || v < spec.min || v > spec.max) {
-        out.push(`${spec.label} must be from ${spec.min} to ${spec.max}.`);
+        out.push({ code: 'OPTION_OUT_OF_RANGE', key: spec.key, min: spec.min, max: spec.max });
       }
     }
     if (out.length > 0 || !this.#playersFit()) return out;
-    const refused = optionsRefusal(this.variant, this.seats.length, this.#options());
-    return refused === null ? [] : [refused];
+    const checked = variantOf(this.variant).checkOptions(this.seats.length, this.#options());
+    if (checked.ok) return [];
+    const { rule, message } = checked.error;
+    return [{ code: 'OPTIONS_REFUSED', rule, message }];
   }
 
-  /** What stops the table from starting, in words. */
-  get problems(): readonly string[] {
-    const out: string[] = [];
+  /** What stops the table from starting (the form puts it in words). */
+  get problems(): readonly SetupProblem[] {
+    const out: SetupProblem[] = [];
     const n = this.seats.length;
-    if (n < this.minPlayers) out.push(`${this.title} needs at least ${this.minPlayers} players.`);
-    if (n > this.maxPlayers) out.push(`${this.title} seats at most ${this.maxPlayers} players.`);
+    if (n < this.minPlayers) out.push({ code: 'TOO_FEW_PLAYERS', min: this.minPlayers });
+    if (n > this.maxPlayers) out.push({ code: 'TOO_MANY_PLAYERS', max: this.maxPlayers });
     out.push(...this.optionProblems);
     this.seats.forEach((s, i) => {
       if (s.kind === 'person' && !/\p{L}/u.test(s.name)) {
-        out.push(`Seat ${i + 1} needs a name with at least one letter.`);
+        out.push({ code: 'SEAT_NEEDS_NAME', seat: i });
       }
     });
     return out;

@@ -1,0 +1,74 @@
+// What the pages call the engine's variants, house rules and bot levels, in the
+// active language (the engine's own English names stay in the record and on the wire).
+import type { VariantId } from '$lib/engine';
+import site from './i18n/site';
+import type { SetupProblem } from './setup.svelte';
+
+/** Every house-rule key a variant offers (tests/ui/names.test.ts checks the engine's). */
+export const OPTION_KEYS = ['set', 'handSize', 'rounds', 'startDouble', 'tokensToWin'] as const;
+export type OptionKey = (typeof OPTION_KEYS)[number];
+
+const OPTION_LABELS: Readonly<Record<OptionKey, () => string>> = {
+  set: () => site.option_set(),
+  handSize: () => site.option_hand_size(),
+  rounds: () => site.option_rounds(),
+  startDouble: () => site.option_start_double(),
+  tokensToWin: () => site.option_tokens_to_win(),
+};
+
+export function isOptionKey(key: string): key is OptionKey {
+  return (OPTION_KEYS as readonly string[]).includes(key);
+}
+
+/** A house rule's label; an unknown key (a newer engine) shows as itself. */
+export function optionLabel(key: string): string {
+  return isOptionKey(key) ? OPTION_LABELS[key]() : key;
+}
+
+const VARIANT_NAMES: Readonly<Record<VariantId, () => string>> = {
+  'mexican-train': () => site.variant_mexican_train(),
+  'mexican-train-tournament': () => site.variant_mexican_train_tournament(),
+  'derailing-the-train': () => site.variant_derailing(),
+  'engine-191': () => site.variant_engine_191(),
+  railominos: () => site.variant_railominos(),
+};
+
+const VARIANT_BLURBS: Readonly<Record<VariantId, () => string>> = {
+  'mexican-train': () => site.blurb_mexican_train(),
+  'mexican-train-tournament': () => site.blurb_mexican_train_tournament(),
+  'derailing-the-train': () => site.blurb_derailing(),
+  'engine-191': () => site.blurb_engine_191(),
+  railominos: () => site.blurb_railominos(),
+};
+
+export const variantName = (id: VariantId): string => VARIANT_NAMES[id]();
+export const variantBlurb = (id: VariantId): string => VARIANT_BLURBS[id]();
+
+const LEVELS = {
+  easy: () => site.level_easy(),
+  medium: () => site.level_medium(),
+  hard: () => site.level_hard(),
+} as const;
+
+export const levelName = (level: keyof typeof LEVELS): string => LEVELS[level]();
+
+/** A setup problem in words. */
+export function problemText(p: SetupProblem, variant: VariantId): string {
+  switch (p.code) {
+    case 'TOO_FEW_PLAYERS':
+      return site.problem_min_players({ game: variantName(variant), min: p.min });
+    case 'TOO_MANY_PLAYERS':
+      return site.problem_max_players({ game: variantName(variant), max: p.max });
+    case 'OPTION_OUT_OF_RANGE':
+      return site.problem_option_range({ label: optionLabel(p.key), min: p.min, max: p.max });
+    case 'SEAT_NEEDS_NAME':
+      return site.problem_seat_name({ n: p.seat + 1 });
+    case 'OPTIONS_REFUSED': {
+      // The engine's sentence has no code of its own yet: it stays English.
+      const reason = p.message.replace(/\.$/, '');
+      return p.rule
+        ? site.problem_options_refused({ reason, rule: p.rule })
+        : site.problem_options_refused_bare({ reason });
+    }
+  }
+}

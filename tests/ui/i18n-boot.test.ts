@@ -1,0 +1,52 @@
+// The language boot script of src/app.html chooses as pickLocale does, and the
+// site's policy allows it by hash.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import config from '../../svelte.config.js';
+import { pickLocale } from '../../src/lib/ui/i18n/locale.svelte';
+
+const template = readFileSync(new URL('../../src/app.html', import.meta.url), 'utf8');
+const script = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)][1]?.[1] ?? '';
+
+function boot(query: string, stored: string | null, languages: string[]): string {
+  const html = { lang: 'en' };
+  vm.runInNewContext(script, {
+    URLSearchParams,
+    location: { search: query },
+    localStorage: { getItem: () => stored },
+    navigator: { languages },
+    document: { documentElement: html },
+  });
+  return html.lang;
+}
+
+const CASES: [string, string | null, string[]][] = [
+  ['', null, ['es-MX', 'en']],
+  ['', null, ['de-DE', 'fr-CA', 'es']],
+  ['', null, ['de', 'pt']],
+  ['', 'fr', ['es-ES']],
+  ['', 'xx', ['es-ES']],
+  ['?lang=es', 'fr', ['en-US']],
+  ['?lang=de', 'fr', ['en-US']],
+  ['?lang=ES', null, ['FR-fr']],
+];
+
+describe('the language boot script', () => {
+  it.each(CASES)('query %j, stored %j, browser %j: as pickLocale', (query, stored, languages) => {
+    const q = new URLSearchParams(query).get('lang');
+    expect(boot(query, stored, languages)).toBe(pickLocale(q, stored, languages));
+  });
+
+  it('picks the first supported browser language, else English', () => {
+    expect(boot('', null, ['de-DE', 'fr-CA', 'es'])).toBe('fr');
+    expect(boot('', null, ['de'])).toBe('en');
+  });
+
+  it('is allowed by hash in the site policy', () => {
+    const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`;
+    expect(script).toContain('trainyard.lang');
+    expect(config.kit?.csp?.directives?.['script-src']).toContain(hash);
+  });
+});
