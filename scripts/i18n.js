@@ -61,7 +61,10 @@ function mtimes(dir) {
 /** Whether a message or setting changed since the last compile (or none was made). */
 export function stale() {
   const made = mtimes(path.join(I18N, 'generated'));
-  const inputs = [...mtimes(path.join(I18N, 'messages')), ...areas().flatMap((a) => mtimes(path.join(I18N, `${a}.inlang`)))];
+  const inputs = [
+    ...mtimes(path.join(I18N, 'messages')),
+    ...areas().flatMap((a) => mtimes(path.join(I18N, `${a}.inlang`))),
+  ];
   return made.length === 0 || Math.max(...inputs) > Math.min(...made);
 }
 
