@@ -161,9 +161,19 @@ test('the walkthrough is offered once, on the first solo game, and reopens from 
   await expect(page.getByTestId('hand')).toBeVisible();
   await expect(page.getByTestId('howto-offer')).toHaveCount(0);
 
+  // The language changes at a running table without a reload.
+  await page.evaluate(() => Object.assign(window, { stillHere: true }));
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByTestId('language-select').selectOption('es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('dialog')).toContainText('Ajustes');
+  expect(await page.evaluate(() => 'stillHere' in window)).toBe(true);
+  await page.getByRole('dialog').getByRole('button', { name: 'Listo' }).click();
+
   await page.goto(`${served()}rules`);
   await page.getByTestId('howto-open').click();
   await expect(howto).toBeVisible();
+  await expect(howto).toContainText('Tu mano');
   await page.getByTestId('howto-skip').click();
   await expect(howto).toBeHidden();
   expect(errors).toEqual([]);

@@ -1,6 +1,8 @@
 // The first-time walkthrough is offered once, on a person's first solo game: the
 // setup page marks it when a solo game starts, the table shows the offer once and
 // remembers that it did (this browser only).
+import type { Component } from 'svelte';
+
 export const HOWTO_KEY = 'trainyard.howto';
 
 type Mark = 'offer' | 'shown';
@@ -26,9 +28,9 @@ export function offerOnFirstSolo(): void {
   if (read() === null) write('offer');
 }
 
-/** At the table: whether to offer it now (then it counts as shown). */
-export function takeOffer(): boolean {
-  if (read() !== 'offer') return false;
+/** At the table: the offer's component if it is to be offered now (then it counts as shown). */
+export async function howtoOffer(): Promise<Component | null> {
+  if (read() !== 'offer') return null;
   write('shown');
-  return true;
+  return (await import('./HowtoOffer.svelte')).default;
 }
