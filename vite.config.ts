@@ -47,7 +47,8 @@ function sodiumWasmFile(): Plugin {
 function messages(): Plugin {
   return {
     name: 'trainyard:messages',
-    buildStart: () => void execFileSync(process.execPath, ['scripts/i18n.js'], { stdio: 'inherit' }),
+    buildStart: () =>
+      void execFileSync(process.execPath, ['scripts/i18n.js'], { stdio: 'inherit' }),
   };
 }
 

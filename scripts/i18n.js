@@ -13,17 +13,17 @@ const I18N = path.join(ROOT, 'src/lib/ui/i18n');
 export const LOCALES = ['en', 'es', 'fr'];
 
 /** The areas: one inlang project each. */
-export function areas() {
+export function areas(i18n = I18N) {
   return fs
-    .readdirSync(I18N)
+    .readdirSync(i18n)
     .filter((name) => name.endsWith('.inlang'))
     .map((name) => name.slice(0, -'.inlang'.length))
     .sort();
 }
 
 /** @param {string} area @param {string} locale @returns {Record<string, unknown>} */
-export function messages(area, locale) {
-  const file = path.join(I18N, 'messages', area, `${locale}.json`);
+export function messages(area, locale, i18n = I18N) {
+  const file = path.join(i18n, 'messages', area, `${locale}.json`);
   const { $schema: _schema, ...rest } = JSON.parse(fs.readFileSync(file, 'utf8'));
   return rest;
 }
@@ -61,29 +61,32 @@ function mtimes(dir) {
 /** Whether a message or setting changed since the last compile (or none was made). */
 export function stale() {
   const made = mtimes(path.join(I18N, 'generated'));
-  const inputs = [...mtimes(path.join(I18N, 'messages')), ...areas().flatMap((a) => mtimes(path.join(I18N, `${a}.inlang`)))];
+  const inputs = [
+    ...mtimes(path.join(I18N, 'messages')),
+    ...areas().flatMap((a) => mtimes(path.join(I18N, `${a}.inlang`))),
+  ];
   return made.length === 0 || Math.max(...inputs) > Math.min(...made);
 }
 
-/** @param {string} dir @returns {string[]} */
-function sources(dir) {
+/** @param {string} dir @param {string} skip @returns {string[]} */
+function sources(dir, skip) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return full === path.join(I18N, 'generated') ? [] : sources(full);
+    if (entry.isDirectory()) return full === skip ? [] : sources(full, skip);
     return /\.(ts|js|svelte)$/.test(entry.name) ? [full] : [];
   });
 }
 
-/** Problems in words: missing, extra or unused messages. */
-export function problems() {
+/** Problems in words: missing, extra or unused messages (in `src`, messages under `i18n`). */
+export function problems(src = path.join(ROOT, 'src'), i18n = I18N) {
   const out = [];
-  const text = sources(path.join(ROOT, 'src'))
+  const text = sources(src, path.join(i18n, 'generated'))
     .map((file) => fs.readFileSync(file, 'utf8'))
     .join('\n');
-  for (const area of areas()) {
-    const english = Object.keys(messages(area, 'en'));
+  for (const area of areas(i18n)) {
+    const english = Object.keys(messages(area, 'en', i18n));
     for (const locale of LOCALES.slice(1)) {
-      const keys = Object.keys(messages(area, locale));
+      const keys = Object.keys(messages(area, locale, i18n));
       for (const key of english.filter((k) => !keys.includes(k))) {
         out.push(`${area}/${locale}.json: "${key}" is missing`);
       }

@@ -1,5 +1,4 @@
 import { browser } from '$app/environment';
-import { load as loadApp } from '$lib/ui/i18n/app';
 import { bootLocale, current } from '$lib/ui/i18n/locale.svelte';
 
 export const prerender = true;
@@ -7,12 +6,11 @@ export const ssr = true;
 
 let booted = false;
 
-// The page's language (chosen by app.html's boot script), and the app's messages in it,
-// before the page hydrates; prerendered pages are English.
-export async function load(): Promise<void> {
+// The page's language, chosen by app.html's boot script, before the page hydrates
+// (prerendered pages are English). Each page loads the messages it shows.
+export function load(): void {
   if (browser && !booted) {
     booted = true;
     current.locale = bootLocale();
   }
-  await loadApp(current.locale);
 }

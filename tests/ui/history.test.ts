@@ -17,18 +17,30 @@ function game(players: Player[], winners: number[]): FinishedGame {
   return { room: 'r', finishedAt: 1, variant: 'railominos', players, winners, segments: [] };
 }
 
+const ENGLISH = {
+  locale: 'en',
+  you: 'You',
+  none: 'No winner',
+  won: (names: string) => `${names} won`,
+};
+const SPANISH = { locale: 'es', you: 'Tú', none: 'Sin ganador', won: (n: string) => `Ganó ${n}` };
+
 describe('history words', () => {
   it('says who won from this browser’s side', () => {
-    expect(resultText(game([me(), bot('Casey', 'easy')], [0]))).toBe('You won');
-    expect(resultText(game([me(), bot('Casey', 'easy')], [1]))).toBe('Casey won');
-    expect(resultText(game([me(), bot('Casey', 'easy'), bot('Pearl', 'hard')], [0, 2]))).toBe(
-      'You and Pearl won',
-    );
-    expect(resultText(game([me(), bot('Casey', 'easy')], []))).toBe('No winner');
+    expect(resultText(game([me(), bot('Casey', 'easy')], [0]), ENGLISH)).toBe('You won');
+    expect(resultText(game([me(), bot('Casey', 'easy')], [1]), ENGLISH)).toBe('Casey won');
+    expect(
+      resultText(game([me(), bot('Casey', 'easy'), bot('Pearl', 'hard')], [0, 2]), ENGLISH),
+    ).toBe('You and Pearl won');
+    expect(resultText(game([me(), bot('Casey', 'easy')], []), ENGLISH)).toBe('No winner');
     // Pass and play: two people of this browser, named.
     const bea = { ...me(), name: 'Bea' };
-    expect(resultText(game([me(), bea], [1]))).toBe('Bea won');
+    expect(resultText(game([me(), bea], [1]), ENGLISH)).toBe('Bea won');
     expect(wonBy(game([me(), bea], [1]))).toBe(true);
+    // Names joined as the language joins them.
+    expect(
+      resultText(game([me(), bot('Casey', 'easy'), bot('Pearl', 'hard')], [0, 2]), SPANISH),
+    ).toBe('Ganó Tú y Pearl');
   });
 
   it('counts games played and won against each opponent, a bot by name and level', () => {

@@ -15,14 +15,22 @@ export function wonBy(game: FinishedGame): boolean {
   return game.winners.some((seat) => game.players[seat]?.me === true);
 }
 
-/** "You won", "Casey won", "Ada and Casey won" or "No winner" (a game ended early). */
-export function resultText(game: FinishedGame): string {
+/** A result's words, in the page's language. */
+export interface ResultWords {
+  readonly locale: string;
+  readonly you: string;
+  readonly none: string;
+  readonly won: (names: string) => string;
+}
+
+/** "You won", "Casey won", "You and Pearl won" or "No winner" (a game ended early). */
+export function resultText(game: FinishedGame, say: ResultWords): string {
   const names = game.winners.map((seat) => {
     const p = game.players[seat];
-    return p?.me && game.players.filter((q) => q.me).length === 1 ? 'You' : (p?.name ?? '?');
+    return p?.me && game.players.filter((q) => q.me).length === 1 ? say.you : (p?.name ?? '?');
   });
-  if (names.length === 0) return 'No winner';
-  return `${names.join(' and ')} won`;
+  if (names.length === 0) return say.none;
+  return say.won(new Intl.ListFormat(say.locale, { type: 'conjunction' }).format(names));
 }
 
 /** Every opponent met (bots by name and level), most games first. */

@@ -8,4 +8,5 @@ const app = area<typeof English>({
   fr: () => import('./generated/app/messages/fr.js'),
 });
 export const load = app.load;
+export const ready = app.ready;
 export default app.m;

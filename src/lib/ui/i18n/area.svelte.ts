@@ -17,9 +17,13 @@ export interface Area<C> {
   /** The messages, in the active language (read in markup, they follow a change). */
   readonly m: Messages<C>;
   load(locale: Locale): Promise<void>;
+  /** The messages once the active language's are loaded (for what loads late: a dialog). */
+  ready(): Promise<Messages<C>>;
 }
 
-export function area<C extends object>(loaders: Readonly<Record<Locale, () => Promise<C>>>): Area<C> {
+export function area<C extends object>(
+  loaders: Readonly<Record<Locale, () => Promise<C>>>,
+): Area<C> {
   const loaded = $state<Partial<Record<Locale, C>>>({});
   const load = async (locale: Locale) => {
     if (!loaded[locale]) loaded[locale] = await loaders[locale]();
@@ -34,5 +38,5 @@ export function area<C extends object>(loaders: Readonly<Record<Locale, () => Pr
   const m = new Proxy({} as Messages<C>, {
     get: (_, key) => (active() as unknown as Catalog)[key as string],
   });
-  return { m, load };
+  return { m, load, ready: () => load(current.locale).then(() => m) };
 }

@@ -8,4 +8,5 @@ const howto = area<typeof English>({
   fr: () => import('./generated/howto/messages/fr.js'),
 });
 export const load = howto.load;
+export const ready = howto.ready;
 export default howto.m;

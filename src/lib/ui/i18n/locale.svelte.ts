@@ -43,11 +43,12 @@ class Current {
 
 /** The active language (reactive). */
 export const current = new Current();
-const areas = new Set<Loader>();
+// Not reactive state: the loaders registered once per area module.
+const areas: Loader[] = [];
 
 /** An area's loader registers here, so a change of language loads every area in use. */
 export function register(load: Loader): void {
-  areas.add(load);
+  areas.push(load);
 }
 
 /** The language the boot script chose for this page (in the browser), else English. */
@@ -65,7 +66,7 @@ export async function setLocale(locale: Locale, remember = true): Promise<void> 
       // Private mode or a full disk: the choice still holds for this page.
     }
   }
-  await Promise.all([...areas].map((load) => load(locale)));
+  await Promise.all(areas.map((load) => load(locale)));
   current.locale = locale;
   document.documentElement.lang = locale;
 }

@@ -8,4 +8,5 @@ const site = area<typeof English>({
   fr: () => import('./generated/site/messages/fr.js'),
 });
 export const load = site.load;
+export const ready = site.ready;
 export default site.m;

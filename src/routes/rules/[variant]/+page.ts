@@ -1,11 +1,14 @@
 import { error } from '@sveltejs/kit';
 import { VARIANT_IDS } from '$lib/engine';
+import { current } from '$lib/ui/i18n/locale.svelte';
+import { load as loadSite } from '$lib/ui/i18n/site';
 import { isVariantId } from '$lib/ui/variants';
 import type { EntryGenerator, PageLoad } from './$types';
 
 export const entries: EntryGenerator = () => VARIANT_IDS.map((variant) => ({ variant }));
 
-export const load: PageLoad = ({ params }) => {
+export const load: PageLoad = async ({ params }) => {
   if (!isVariantId(params.variant)) error(404, 'No such variant');
+  await loadSite(current.locale);
   return { variant: params.variant };
 };
