@@ -1,10 +1,14 @@
 // The online lobby's state (LobbyController) without a browser: what a page
 // opened with `?join=` shows, a pasted link that is no invite, and the
 // choice between a server and none.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LobbyController, type LobbyPage } from '$lib/ui/online/lobby.svelte';
 import { pastedInvite } from '$lib/ui/online/links';
 import { netSettings } from '$lib/ui/online/net-settings.svelte';
+import { load as loadGame } from '$lib/ui/i18n/game';
+
+// The table's words in English unless a test says otherwise.
+beforeAll(() => loadGame('en'));
 
 function lobby(): { lobby: LobbyController; went: string[] } {
   const went: string[] = [];
