@@ -6,9 +6,10 @@ import { LobbyController, type LobbyPage } from '$lib/ui/online/lobby.svelte';
 import { pastedInvite } from '$lib/ui/online/links';
 import { netSettings } from '$lib/ui/online/net-settings.svelte';
 import { load as loadGame } from '$lib/ui/i18n/game';
+import { load as loadOnline } from '$lib/ui/i18n/online';
 
 // The table's words in English unless a test says otherwise.
-beforeAll(() => loadGame('en'));
+beforeAll(() => Promise.all([loadGame('en'), loadOnline('en')]));
 
 function lobby(): { lobby: LobbyController; went: string[] } {
   const went: string[] = [];

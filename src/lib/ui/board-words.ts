@@ -7,7 +7,7 @@ import type { Locale } from './i18n/locale.svelte';
 export function boardWords(lang: Locale): BoardWords {
   return {
     lang,
-    you: game.lobby_you(),
+    you: game.board_you(),
     player: (n) => game.board_player({ n }),
     engine: game.board_engine(),
     mexicanTrain: game.board_mexican_train(),

@@ -33,7 +33,7 @@ import {
   type TableClient,
 } from '$lib/session';
 import { preloadTable } from '../board-loader';
-import game from '../i18n/game';
+import online from '../i18n/online';
 import { keepTable, storesOnlineTable } from '../local';
 import { sentence } from '../sentence';
 import { handAnswerOver, handCodeOver } from './answer-handoff';
@@ -100,8 +100,10 @@ export class LobbyController {
   }
 
   get title(): string {
-    if (this.client || this.returning) return game.lobby_title_table();
-    return this.invited || this.offered ? game.lobby_title_invited() : game.lobby_title_online();
+    if (this.client || this.returning) return online.lobby_title_table();
+    return this.invited || this.offered
+      ? online.lobby_title_invited()
+      : online.lobby_title_online();
   }
 
   /** How online tables find each other, as chosen in the connection settings. */
@@ -128,7 +130,7 @@ export class LobbyController {
     this.live = true;
     const room = url.searchParams.get('lobby') ?? this.invited?.room;
     if (room && hasLobby(room)) void this.comeBack(room);
-    else if (room && !this.invited) this.problem = game.lobby_not_kept();
+    else if (room && !this.invited) this.problem = online.lobby_not_kept();
     // No PeerServer serves this page (a static host) and none is set: no server is the natural choice.
     void this.net.detect().then((found) => {
       if (this.#modeChosen || found.kind === 'same-origin') return;
@@ -168,7 +170,7 @@ export class LobbyController {
       void handAnswerOver(code).then((taken) => (this.handoff = taken ? 'taken' : 'none'));
       return;
     }
-    this.problem = game.lobby_bad_link({ detail: offer.error.detail });
+    this.problem = online.lobby_bad_link({ detail: offer.error.detail });
   }
 
   choose(mode: LobbyMode): void {
@@ -183,7 +185,7 @@ export class LobbyController {
     if (this.mode === 'no-server') {
       const r = await hostPairedTable({ name: this.name, iceServers: await this.#iceServers() });
       this.busy = null;
-      if (!r.ok) this.problem = game.lobby_cannot_open({ detail: r.error.detail });
+      if (!r.ok) this.problem = online.lobby_cannot_open({ detail: r.error.detail });
       else {
         this.paired = r.value;
         this.#opened(r.value.client);
@@ -193,7 +195,7 @@ export class LobbyController {
     }
     const r = await hostOnlineTable({ name: this.name, signalling: await this.net.signalling() });
     this.busy = null;
-    if (!r.ok) this.problem = game.lobby_cannot_open({ detail: r.error.detail });
+    if (!r.ok) this.problem = online.lobby_cannot_open({ detail: r.error.detail });
     else {
       this.#opened(r.value);
       this.#keepAddress(r.value.room);
@@ -242,7 +244,7 @@ export class LobbyController {
       invite: target,
     });
     this.busy = null;
-    if (!r.ok) this.problem = game.lobby_cannot_join({ detail: r.error.detail });
+    if (!r.ok) this.problem = online.lobby_cannot_join({ detail: r.error.detail });
     else this.#opened(r.value);
   }
 
@@ -316,7 +318,7 @@ export class LobbyController {
     this.problem = null;
     const r = await rejoinOnlineLobby(room, await this.net.signalling());
     this.busy = null;
-    if (!r.ok) this.problem = game.lobby_cannot_return({ detail: r.error.detail });
+    if (!r.ok) this.problem = online.lobby_cannot_return({ detail: r.error.detail });
     else this.#opened(r.value);
   }
 
@@ -330,7 +332,7 @@ export class LobbyController {
     const r = await resumePairedLobby(room, { iceServers: await this.#iceServers() });
     this.busy = null;
     if (!r.ok) {
-      this.problem = game.lobby_cannot_return({ detail: r.error.detail });
+      this.problem = online.lobby_cannot_return({ detail: r.error.detail });
       return;
     }
     this.returnOffer = offer;
@@ -338,7 +340,7 @@ export class LobbyController {
     this.#keepAddress(room);
     const table = await r.value.opened;
     if (!table.ok) {
-      this.problem = game.lobby_cannot_return({ detail: table.error.detail });
+      this.problem = online.lobby_cannot_return({ detail: table.error.detail });
       return;
     }
     this.paired = table.value;
