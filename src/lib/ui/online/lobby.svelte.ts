@@ -13,7 +13,6 @@
 import {
   answerPairing,
   checkPairingCode,
-  describeSignalling,
   hasLobby,
   hostOnlineTable,
   hostPairedTable,
@@ -109,13 +108,12 @@ export class LobbyController {
   /** How online tables find each other, as chosen in the connection settings. */
   get connection(): string {
     const chosen = this.net.settings.signalling;
-    return describeSignalling(
-      chosen.kind === 'same-origin'
-        ? { kind: 'same-origin', path: 'this site' }
-        : chosen.kind === 'public'
-          ? { kind: 'public' }
-          : chosen,
-    );
+    if (chosen.kind === 'same-origin') return online.signalling_this_site();
+    if (chosen.kind === 'public') return online.signalling_public();
+    const scheme = (chosen.secure ?? true) ? 'https' : 'http';
+    const port = chosen.port === undefined ? '' : `:${chosen.port}`;
+    const address = `${scheme}://${chosen.host}${port}${chosen.path ?? '/'}`;
+    return online.signalling_custom({ address });
   }
 
   /**
