@@ -1,10 +1,16 @@
 // The online lobby's state (LobbyController) without a browser: what a page
 // opened with `?join=` shows, a pasted link that is no invite, and the
 // choice between a server and none.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LobbyController, type LobbyPage } from '$lib/ui/online/lobby.svelte';
 import { pastedInvite } from '$lib/ui/online/links';
 import { netSettings } from '$lib/ui/online/net-settings.svelte';
+import { load as loadGame } from '$lib/ui/i18n/game';
+import { load as loadOnline } from '$lib/ui/i18n/online';
+import { current } from '$lib/ui/i18n/locale.svelte';
+
+// The table's words in English unless a test says otherwise.
+beforeAll(() => Promise.all([loadGame('en'), loadOnline('en')]));
 
 function lobby(): { lobby: LobbyController; went: string[] } {
   const went: string[] = [];
@@ -63,5 +69,18 @@ describe('LobbyController', () => {
     expect(l.mode).toBe('server');
     l.choose('no-server');
     expect(l.mode).toBe('no-server');
+  });
+
+  it('names the connection in the page’s language', async () => {
+    const { lobby: l } = lobby();
+    expect(l.connection).toBe('public PeerJS server');
+    await loadOnline('es');
+    try {
+      current.locale = 'es';
+      expect(l.connection).toBe('servidor público de PeerJS');
+      expect(l.title).toBe('Jugar en línea');
+    } finally {
+      current.locale = 'en';
+    }
   });
 });

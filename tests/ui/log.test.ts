@@ -2,7 +2,7 @@
 // engine (eventsOf on the states before and after a step), the wording and the
 // rule ids from here. Openings the rules lay (TT-3, MT-2, DT-2, E-2), Engine
 // 191's redeal, and the everyday moves.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   doubleOf,
   eventsOf,
@@ -18,6 +18,11 @@ import {
 } from '$lib/engine';
 import type { TableStep } from '$lib/session';
 import { describeSteps } from '$lib/ui/log';
+import { load as loadGame } from '$lib/ui/i18n/game';
+import { current } from '$lib/ui/i18n/locale.svelte';
+
+// The table's words in English unless a test says otherwise.
+beforeAll(() => loadGame('en'));
 
 const names = ['Ada', 'Bo'];
 
@@ -66,6 +71,40 @@ describe('describeSteps: openings the rules lay', () => {
       rule: 'E-2',
       text: '3-3 is the main station (E-2); you start.',
     });
+  });
+
+  it('E-2 in Spanish and French: the same events in their words, the rule ids kept', async () => {
+    const setup: Engine191State = {
+      ...game<Engine191State>('engine-191', {}),
+      phase: 'setup',
+      chosen: [doubleOf(5), null],
+      turn: 1,
+    };
+    const playing: Engine191State = {
+      ...setup,
+      phase: 'playing',
+      chosen: [doubleOf(5), doubleOf(3)],
+      station: doubleOf(3),
+      turn: 1,
+    };
+    const s = step(setup, { seat: 1, type: 'choose', tile: doubleOf(3) }, playing);
+    try {
+      await Promise.all([loadGame('es'), loadGame('fr')]);
+      current.locale = 'es';
+      expect(texts([s], playing)).toEqual([
+        'Alguien hizo una elección secreta.',
+        'Se descubren: Tú 5-5 y Bo 3-3.',
+        '3-3 es la estación central (E-2); empieza Bo.',
+      ]);
+      current.locale = 'fr';
+      const lines = describeSteps([s], playing, names, 1).lines;
+      expect(lines.at(-1)).toMatchObject({
+        rule: 'E-2',
+        text: '3-3 est la gare centrale (E-2) ; vous commencez.',
+      });
+    } finally {
+      current.locale = 'en';
+    }
   });
 
   it('E-2: no double revealed, the round is dealt again', () => {

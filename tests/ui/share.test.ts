@@ -1,9 +1,13 @@
 // What is shared through the system's share sheet: a finished game's result from
 // the sharer's side, and the invite; no button where the browser cannot share.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BaseState } from '$lib/engine';
 import type { SeatView } from '$lib/session';
 import { canShare, inviteShare, resultShare, share } from '$lib/ui/share';
+import { load as loadGame } from '$lib/ui/i18n/game';
+
+// The table's words in English unless a test says otherwise.
+beforeAll(() => loadGame('en'));
 
 const seat = (s: number, name: string): SeatView => ({
   seat: s,

@@ -1,12 +1,16 @@
 // The table screen's state on a real local table (the session over the
 // in-memory network, not stored): whose hand is shown, legal taps, the engine's
 // reason for an illegal one, the move log, pacing, and pass-and-play's curtain.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TableClient } from '$lib/session';
 import { startLocalTable } from '$lib/session';
 import type { Cue } from '$lib/ui/sound';
 import { motionMs, TableController } from '$lib/ui/table.svelte';
 import type { LocalSeatSpec, LocalTableSpec } from '$lib/session';
+import { load as loadGame } from '$lib/ui/i18n/game';
+
+// The table's words in English unless a test says otherwise.
+beforeAll(() => loadGame('en'));
 
 const open: { client: TableClient; table: TableController }[] = [];
 

@@ -1,9 +1,13 @@
 // Turn alerts on a fake page: the title and icon change only when the turn comes
 // while the player looks elsewhere, come back when they return, and vibration and
 // the notification follow the settings.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '$lib/session';
-import { owesMove, TURN_TITLE, TurnAlert, type AlertPage } from '$lib/ui/turn-alert.svelte';
+import { owesMove, TurnAlert, turnTitle, type AlertPage } from '$lib/ui/turn-alert.svelte';
+import { load as loadGame } from '$lib/ui/i18n/game';
+
+// The table's words in English unless a test says otherwise.
+beforeAll(() => loadGame('en'));
 
 function fakePage(looking = false) {
   const calls: string[] = [];
@@ -31,7 +35,7 @@ describe('TurnAlert', () => {
     alert.set(false);
     expect(page.title).toBe('Table · Trainyard');
     alert.set(true);
-    expect(page.title).toBe(TURN_TITLE);
+    expect(page.title).toBe(turnTitle());
     expect(alert.alerting).toBe(true);
     expect(calls).toEqual(['badge true', 'vibrate 180,90,180']);
     // Still the same turn: no second alert.
@@ -39,7 +43,7 @@ describe('TurnAlert', () => {
     expect(calls).toHaveLength(2);
     // Focus without being visible is not coming back.
     page.back();
-    expect(page.title).toBe(TURN_TITLE);
+    expect(page.title).toBe(turnTitle());
     page.looking_ = true;
     page.back();
     expect(page.title).toBe('Table · Trainyard');
@@ -65,7 +69,7 @@ describe('TurnAlert', () => {
     alert.set(true);
     alert.set(false);
     alert.set(true);
-    expect(page.title).toBe(TURN_TITLE);
+    expect(page.title).toBe(turnTitle());
     alert.destroy();
     expect(page.title).toBe('Table · Trainyard');
   });

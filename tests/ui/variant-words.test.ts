@@ -1,7 +1,7 @@
 // What the table says of the variant in play comes from the variant: the
 // game's length and what a round is called (the header), which way the
 // scoreboard ranks and what it counts.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { variantOf, type BaseState, type VariantId } from '$lib/engine';
 import {
   progressText,
@@ -10,6 +10,12 @@ import {
   standing,
   standingLabel,
 } from '$lib/ui/variant-words';
+import { load as loadGame } from '$lib/ui/i18n/game';
+import { current } from '$lib/ui/i18n/locale.svelte';
+import { refusedText } from '$lib/ui/refusals';
+
+// The table's words in English unless a test says otherwise.
+beforeAll(() => loadGame('en'));
 
 function game(id: VariantId, players: number, options: Record<string, number> = {}): BaseState {
   return variantOf(id).newGame(players, options);
@@ -57,5 +63,40 @@ describe('the scoreboard', () => {
     expect(standing(v, 2)).toBe(2);
     expect(standingLabel(v)).toBe('Tokens');
     expect(scoresPerRound(v)).toBe(true);
+  });
+});
+
+describe('in Spanish and French', () => {
+  it('counts rounds, platforms and tokens in their words, with plurals (E-12)', async () => {
+    await Promise.all([loadGame('es'), loadGame('fr')]);
+    try {
+      current.locale = 'es';
+      expect(progressText(game('derailing-the-train', 3, { set: 6 }))).toBe('Andén 1 de 7');
+      expect(progressText(game('engine-191', 3, { tokensToWin: 1 }))).toBe(
+        'Ronda 1 · se gana con 1 trofeo',
+      );
+      current.locale = 'fr';
+      expect(progressText(game('mexican-train', 4, { rounds: 5 }))).toBe('Manche 1 sur 5');
+      expect(progressText(game('engine-191', 3, { tokensToWin: 2 }))).toBe(
+        'Manche 1 · 2 jetons pour gagner',
+      );
+      expect(standingLabel(game('railominos', 3))).toBe('Points');
+    } finally {
+      current.locale = 'en';
+    }
+  });
+
+  it('a refusal speaks its code in the language; English keeps the engine’s own sentence', async () => {
+    await loadGame('es');
+    try {
+      current.locale = 'es';
+      expect(refusedText('NOT_YOUR_TURN', 'It is Bo’s turn.')).toBe('No es tu turno.');
+      expect(refusedText('NOT_HOST', 'Only the host sets the game.')).toBe(
+        'Solo el anfitrión puede hacer eso.',
+      );
+    } finally {
+      current.locale = 'en';
+    }
+    expect(refusedText('NOT_YOUR_TURN', 'It is Bo’s turn.')).toBe('It is Bo’s turn.');
   });
 });

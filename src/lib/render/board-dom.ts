@@ -24,24 +24,25 @@ function suitText(suit: number, faces: BoardLayout['faces']): string {
 }
 
 /** A badge's words and look (a class of board.css). */
-function pillFor(b: Badge, faces: BoardLayout['faces']): [string, string] {
+function pillFor(b: Badge, layout: BoardLayout): [string, string] {
+  const w = layout.words;
   switch (b.kind) {
     case 'you':
-      return ['YOU', 'you'];
+      return [w.pillYou, 'you'];
     case 'turn':
-      return ['● TO PLAY', 'turn'];
+      return [w.pillTurn, 'turn'];
     case 'marker':
-      return ['MARKER', 'marker'];
+      return [w.pillMarker, 'marker'];
     case 'derailed':
-      return ['DERAILED', 'derailed'];
+      return [w.pillDerailed, 'derailed'];
     case 'need':
-      return [`NEEDS ${suitText(b.suit, faces)}`, 'need'];
+      return [w.pillNeeds(suitText(b.suit, layout.faces)), 'need'];
     case 'hand':
-      return b.count === 1 ? ['LAST TILE', 'knock'] : [`${b.count} in hand`, 'quiet'];
+      return b.count === 1 ? [w.pillLastTile, 'knock'] : [w.pillInHand(b.count), 'quiet'];
     case 'tokens':
       return [`★ ${b.count}`, 'quiet'];
     case 'count':
-      return [`${b.count} ${b.count === 1 ? 'tile' : 'tiles'}`, 'quiet'];
+      return [w.pillTiles(b.count), 'quiet'];
   }
 }
 
@@ -93,7 +94,7 @@ function regionPanel(r: Region, layout: BoardLayout): HTMLElement {
   head.append(el('span', 'ty-name', r.label), el('span', 'ty-caption', r.caption));
   const badges = [...r.badges].sort((a, b) => URGENCY.indexOf(a.kind) - URGENCY.indexOf(b.kind));
   for (const badge of badges) {
-    const [text, look] = pillFor(badge, layout.faces);
+    const [text, look] = pillFor(badge, layout);
     head.append(el('span', `ty-pill ty-${look}`, text));
   }
   panel.append(head);

@@ -1,5 +1,6 @@
 // What the table page hands the board and gets back; no Pixi here, so pages can
 // import these types without loading the renderer.
+import type { BoardWords } from './board-words';
 import type { BaseState, Seat, Target, TileId } from '../engine';
 
 export interface BoardSettings {
@@ -21,6 +22,8 @@ export interface BoardInput {
   readonly settings: BoardSettings;
   /** Seat names for the lane labels, drawn as plain text. */
   readonly names?: readonly string[];
+  /** The board's words in the page's language (English when absent). */
+  readonly words?: BoardWords;
   /** No status pill ("Dealing…", "Round over"): the page shows its own. */
   readonly hideStatus?: boolean;
 }
@@ -52,3 +55,4 @@ export interface Board {
   /** Safe at any time, also before the renderer is up, and more than once. */
   destroy(): void;
 }
+export type { BoardWords } from './board-words';

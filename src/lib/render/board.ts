@@ -185,7 +185,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   const rebuild = () => {
     lastRebuildAt = performance.now();
     if (!input) return;
-    const next = layoutBoard(input.view, input.viewer, viewport, input.names);
+    const next = layoutBoard(input.view, input.viewer, viewport, input.names, input.words);
     const widthChanged = layout?.world.width !== next.world.width;
     layout = next;
     camera = widthChanged

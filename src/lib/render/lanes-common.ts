@@ -2,6 +2,7 @@
 // chain of tiles shows as it runs out from where it starts.
 import { tileDef } from '../engine';
 import type { BaseState, Seat, TileId, TileSet } from '../engine';
+import type { BoardWords } from './board-words';
 import type { Badge } from './layout-types';
 import type { TileItem } from './lane';
 
@@ -11,10 +12,15 @@ export function seatOrder(players: number, viewer: Seat | null): Seat[] {
   return Array.from({ length: players }, (_, i) => (first + i) % players);
 }
 
-export function seatLabel(seat: Seat, viewer: Seat | null, names?: readonly string[]): string {
+export function seatLabel(
+  seat: Seat,
+  viewer: Seat | null,
+  words: BoardWords,
+  names?: readonly string[],
+): string {
   const name = names?.[seat];
   if (name !== undefined && name !== '') return name;
-  return seat === viewer ? 'You' : `Player ${seat + 1}`;
+  return seat === viewer ? words.you : words.player(seat + 1);
 }
 
 /** Badges every seat's lane carries: whose it is, whose turn, how many tiles in hand. */

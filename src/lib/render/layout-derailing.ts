@@ -1,5 +1,6 @@
 // Derailing the Train: the platform, the viewer's personal train, the community
 // train, then the other personal trains; derailers lie crosswise and outlined.
+import type { BoardWords } from './board-words';
 import { personal, tileDef } from '../engine';
 import type { Seat, Target, TileSet } from '../engine';
 import type { DtState, Train } from '../engine/variants/derailing-the-train/state';
@@ -31,14 +32,15 @@ export function derailingLanes(
   set: TileSet,
   view: DtState,
   viewer: Seat | null,
+  words: BoardWords,
   names?: readonly string[],
 ): LaneSpec[] {
   const start = view.platform === null ? -1 : tileDef(set, view.platform).hi;
   const platform: LaneSpec = {
     id: 'hub',
     kind: 'hub',
-    label: 'Platform',
-    caption: `platform ${view.round} of ${set.n + 1}`,
+    label: words.platform,
+    caption: words.platformOf(view.round, set.n + 1),
     owner: null,
     own: false,
     badges: [],
@@ -55,8 +57,8 @@ export function derailingLanes(
     return {
       id: target,
       kind: 'train',
-      label: seatLabel(seat, viewer, names),
-      caption: 'personal train',
+      label: seatLabel(seat, viewer, words, names),
+      caption: words.personalTrain,
       owner: seat,
       own: seat === viewer,
       badges: [...seatBadges(view, seat, viewer), ...trainBadges(set, train)],
@@ -68,8 +70,8 @@ export function derailingLanes(
   const community: LaneSpec = {
     id: 'community',
     kind: 'train',
-    label: 'Community train',
-    caption: view.community === null ? 'not begun' : 'open to all',
+    label: words.communityTrain,
+    caption: view.community === null ? words.notBegun : words.openToAll,
     owner: null,
     own: false,
     badges: trainBadges(set, view.community),

@@ -1,6 +1,7 @@
 // Engine 191: the main station, then each seat's line (its stations crosswise,
 // an incomplete one outlined) with that seat's public score yard under it, and
 // the discard pile last.
+import type { BoardWords } from './board-words';
 import { personal, tileDef } from '../engine';
 import type { Seat, TileSet } from '../engine';
 import type { Engine191State, Line } from '../engine/variants/engine-191/state';
@@ -25,14 +26,15 @@ export function engine191Lanes(
   set: TileSet,
   view: Engine191State,
   viewer: Seat | null,
+  words: BoardWords,
   names?: readonly string[],
 ): LaneSpec[] {
   const start = view.station === null ? -1 : tileDef(set, view.station).hi;
   const station: LaneSpec = {
     id: 'hub',
     kind: 'hub',
-    label: 'Main station',
-    caption: view.station === null ? 'not chosen yet' : `round ${view.round}`,
+    label: words.mainStation,
+    caption: view.station === null ? words.notChosen : words.round(view.round),
     owner: null,
     own: false,
     badges: [],
@@ -59,8 +61,8 @@ export function engine191Lanes(
       {
         id: target,
         kind: 'line',
-        label: seatLabel(seat, viewer, names),
-        caption: 'line',
+        label: seatLabel(seat, viewer, words, names),
+        caption: words.line,
         owner: seat,
         own: seat === viewer,
         badges,
@@ -74,8 +76,10 @@ export function engine191Lanes(
       {
         id: `yard-${target}`,
         kind: 'yard',
-        label: 'Score yard',
-        caption: `${yard.reduce((sum, t) => sum + tileDef(set, t).hi + tileDef(set, t).lo, 0)} pips`,
+        label: words.scoreYard,
+        caption: words.pips(
+          yard.reduce((sum, t) => sum + tileDef(set, t).hi + tileDef(set, t).lo, 0),
+        ),
         owner: seat,
         own: seat === viewer,
         badges: [],
@@ -88,8 +92,8 @@ export function engine191Lanes(
   const discard: LaneSpec = {
     id: 'discard',
     kind: 'discard',
-    label: 'Discard pile',
-    caption: 'removed track',
+    label: words.discardPile,
+    caption: words.removedTrack,
     owner: null,
     own: false,
     badges: [{ kind: 'count', count: view.discard.length }],

@@ -1,5 +1,6 @@
 // Mexican Train (both rule sets): the engine on the hub, the viewer's train, the
 // Mexican Train, then the other trains clockwise from the viewer's left.
+import type { BoardWords } from './board-words';
 import { personal, tileDef } from '../engine';
 import type { Seat, Target, TileSet } from '../engine';
 import type { MtState, Train } from '../engine/variants/mexican-train/state';
@@ -31,14 +32,15 @@ export function mexicanLanes(
   set: TileSet,
   view: MtState,
   viewer: Seat | null,
+  words: BoardWords,
   names?: readonly string[],
 ): LaneSpec[] {
   const hub = view.engine === null ? -1 : tileDef(set, view.engine).hi;
   const hubSpec: LaneSpec = {
     id: 'hub',
     kind: 'hub',
-    label: 'Engine',
-    caption: view.engine === null ? 'not laid yet' : `round ${view.round}`,
+    label: words.engine,
+    caption: view.engine === null ? words.notLaid : words.round(view.round),
     owner: null,
     own: false,
     badges: [],
@@ -57,8 +59,8 @@ export function mexicanLanes(
     return {
       id: target,
       kind: 'train',
-      label: seatLabel(seat, viewer, names),
-      caption: 'train',
+      label: seatLabel(seat, viewer, words, names),
+      caption: words.train,
       owner: seat,
       own: seat === viewer,
       badges,
@@ -70,8 +72,8 @@ export function mexicanLanes(
   const mexican: LaneSpec = {
     id: 'mexican',
     kind: 'train',
-    label: 'Mexican Train',
-    caption: view.mexican === null ? 'not begun' : 'open to all',
+    label: words.mexicanTrain,
+    caption: view.mexican === null ? words.notBegun : words.openToAll,
     owner: null,
     own: false,
     badges: needBadges(set, view, 'mexican'),

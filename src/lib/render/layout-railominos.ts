@@ -1,20 +1,25 @@
 // Railominos: one line through the leader, read left to right from its west end
 // to its east end (wrapping on narrow screens), open doubles outlined (R-4).
+import type { BoardWords } from './board-words';
 import type { TileSet } from '../engine';
 import { openDoubles } from '../engine/variants/railominos/layout';
 import type { RailominosState } from '../engine/variants/railominos/state';
 import type { LaneItem, LaneSpec, TileItem } from './lane';
 import { chainItems } from './lanes-common';
 
-export function railominosLanes(set: TileSet, view: RailominosState): LaneSpec[] {
+export function railominosLanes(
+  set: TileSet,
+  view: RailominosState,
+  words: BoardWords,
+): LaneSpec[] {
   const layout = view.layout;
   if (layout === null) {
     return [
       {
         id: 'line',
         kind: 'line',
-        label: 'The line',
-        caption: 'waiting for the leader',
+        label: words.theLine,
+        caption: words.waitingLeader,
         owner: null,
         own: false,
         badges: [],
@@ -47,8 +52,8 @@ export function railominosLanes(set: TileSet, view: RailominosState): LaneSpec[]
   const line: LaneSpec = {
     id: 'line',
     kind: 'line',
-    label: 'The line',
-    caption: `west ${set.suits[layout.west.open] ?? '?'} · east ${set.suits[layout.east.open] ?? '?'}`,
+    label: words.theLine,
+    caption: words.westEast(set.suits[layout.west.open] ?? '?', set.suits[layout.east.open] ?? '?'),
     owner: null,
     own: false,
     badges: [{ kind: 'count', count: 1 + layout.west.tiles.length + layout.east.tiles.length }],
@@ -63,8 +68,8 @@ export function railominosLanes(set: TileSet, view: RailominosState): LaneSpec[]
   const setAside: LaneSpec = {
     id: 'set-aside',
     kind: 'discard',
-    label: 'Set aside',
-    caption: 'out of this round',
+    label: words.setAside,
+    caption: words.outOfRound,
     owner: null,
     own: false,
     badges: [],

@@ -1,5 +1,6 @@
 // What a board layout is: pure data in world units that the Pixi scene draws and
 // tests check without a browser.
+import type { BoardWords } from './board-words';
 import type { Seat, Target, TileId, VariantId } from '../engine';
 import type { Rect, Size } from './geometry';
 
@@ -90,4 +91,6 @@ export interface BoardLayout {
   readonly hitAreas: readonly HitArea[];
   /** A line of text for an empty board (waiting for the deal, choosing…), or null. */
   readonly status: string | null;
+  /** The words it was laid out in (the badges are put in them as they are drawn). */
+  readonly words: BoardWords;
 }

@@ -1,18 +1,60 @@
-// What a refused entry was, in a player's words, by the code every browser
-// found (the code and the rule id are shown beside it).
-const WORDS: Readonly<Record<string, string>> = {
-  ILLEGAL_MOVE: 'a move the rules do not allow',
-  NOT_YOUR_TURN: 'a move out of turn',
-  BAD_MOVE: 'a move that is not well formed',
-  DISCLOSURE_MISMATCH: 'a tile it was not dealt',
-  KEY_MISMATCH: 'a key that does not open its tile',
-  NOT_AS_COMMITTED: 'a choice other than the one it committed to',
-  COMMITMENT_MISMATCH: 'a seed other than the one it committed to',
-  BAD_SHUFFLE_PROOF: 'a shuffle it could not prove',
-  BAD_LOCK_PROOF: 'a lock it could not prove',
-  EQUIVOCATION: 'two different entries for one place in the log',
+// Refusals in a player's words, by their stable codes (the code and the rule id
+// are shown beside them): what a refused entry was (the protocol's codes every
+// browser found), and why an intent was refused (the session's and the engine's).
+import type { ErrorCode } from '$lib/engine';
+import type { SessionErrorCode } from '$lib/session';
+import game from './i18n/game';
+import { current } from './i18n/locale.svelte';
+
+const WORDS: Readonly<Record<string, () => string>> = {
+  ILLEGAL_MOVE: () => game.refused_illegal_move(),
+  NOT_YOUR_TURN: () => game.refused_not_your_turn(),
+  BAD_MOVE: () => game.refused_bad_move(),
+  DISCLOSURE_MISMATCH: () => game.refused_disclosure(),
+  KEY_MISMATCH: () => game.refused_key(),
+  NOT_AS_COMMITTED: () => game.refused_not_as_committed(),
+  COMMITMENT_MISMATCH: () => game.refused_commitment(),
+  BAD_SHUFFLE_PROOF: () => game.refused_shuffle_proof(),
+  BAD_LOCK_PROOF: () => game.refused_lock_proof(),
+  EQUIVOCATION: () => game.refused_equivocation(),
 };
 
 export function refusalWords(code: string): string {
-  return WORDS[code] ?? 'an entry that breaks the protocol';
+  return (WORDS[code] ?? (() => game.refused_other()))();
+}
+
+const REASONS: Readonly<Record<SessionErrorCode | ErrorCode, () => string>> = {
+  MALFORMED_MESSAGE: () => game.error_malformed(),
+  OVERSIZED: () => game.error_oversized(),
+  TOO_FREQUENT: () => game.error_too_frequent(),
+  UNKNOWN_PEER: () => game.error_unknown_peer(),
+  WRONG_ROOM: () => game.error_wrong_room(),
+  WRONG_GAME: () => game.error_wrong_game(),
+  NOT_HOST: () => game.error_not_host(),
+  BAD_SETUP: () => game.error_bad_setup(),
+  BAD_AGREEMENT: () => game.error_bad_agreement(),
+  NOT_NOW: () => game.error_not_now(),
+  ILLEGAL_MOVE: () => game.error_illegal_move(),
+  REFUSED: () => game.error_refused(),
+  STALE: () => game.error_stale(),
+  OUT_OF_WINDOW: () => game.error_out_of_window(),
+  EQUIVOCATION: () => game.error_equivocation(),
+  START_MISMATCH: () => game.error_start_mismatch(),
+  NOT_DUE: () => game.error_not_due(),
+  CENSORED: () => game.error_censored(),
+  NOT_YOUR_TURN: () => game.error_not_your_turn(),
+  BAD_MOVE: () => game.error_bad_move(),
+  WRONG_PHASE: () => game.error_wrong_phase(),
+  BAD_SUPPLY: () => game.error_bad_supply(),
+  BAD_OPTIONS: () => game.error_bad_options(),
+  UNKNOWN_CARD: () => game.error_unknown_card(),
+};
+
+/**
+ * Why an intent was refused: the engine's or the session's own sentence in
+ * English (it is written there, with details no code carries), else the code's
+ * message in the active language (the rule id beside it says which rule).
+ */
+export function refusedText(code: SessionErrorCode | ErrorCode, detail: string): string {
+  return current.locale === 'en' ? detail : REASONS[code]();
 }

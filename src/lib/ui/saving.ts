@@ -1,17 +1,18 @@
 // Why a table is not being kept on this browser, in a player's words.
 import type { SavingStatus } from '$lib/session';
+import game from './i18n/game';
 
 /** The reason a table is not being saved, or null when it is (or nothing stores it). */
 export function notSavingReason(saving: SavingStatus | undefined): string | null {
   if (!saving || saving.saved) return null;
   switch (saving.problem) {
     case 'unavailable':
-      return 'this browser offers no storage here (a private window, or storage turned off)';
+      return game.saving_unavailable();
     case 'refused':
-      return 'the browser refused to store it (a private window, or this site’s settings)';
+      return game.saving_refused();
     case 'full':
-      return 'the browser’s storage is full';
+      return game.saving_full();
     case 'failed':
-      return 'the browser’s storage failed';
+      return game.saving_failed();
   }
 }

@@ -2,7 +2,9 @@
 // browser has one: the invite link, a finished game's result. Copy and QR stay.
 import type { BaseState } from '$lib/engine';
 import type { SeatView } from '$lib/session';
-import { variantInfo } from './variants';
+import game from './i18n/game';
+import { list } from './i18n/format';
+import { variantShortName } from './variant-words';
 
 export interface ShareData {
   readonly title: string;
@@ -32,19 +34,27 @@ export function resultShare(
   viewer: number | null,
   site: string,
 ): ShareData {
-  const name = (seat: number) => seats[seat]?.name ?? `Seat ${seat + 1}`;
-  const game = variantInfo(view.variant).name;
-  const winners = view.winners.map((s) => (s === viewer ? 'I' : name(s)));
-  const who = winners.length === 0 ? `We played ${game}` : `${winners.join(' and ')} won ${game}`;
+  const name = (seat: number) => seats[seat]?.name ?? game.seat_n({ n: seat + 1 });
+  const variant = variantShortName(view.variant);
   const totals = seats.map((s) => `${s.name} ${view.scores[s.seat] ?? 0}`).join(', ');
-  return { title: `Trainyard: ${game}`, text: `${who} on Trainyard: ${totals}.`, url: site };
+  const others = view.winners.filter((s) => s !== viewer).map(name);
+  const iWon = viewer !== null && view.winners.includes(viewer);
+  const text =
+    view.winners.length === 0
+      ? game.share_played({ variant, totals })
+      : iWon && others.length === 0
+        ? game.share_i_won({ variant, totals })
+        : iWon
+          ? game.share_we_won({ names: list(others), variant, totals })
+          : game.share_won({ names: list(others), variant, totals });
+  return { title: game.share_title({ variant }), text, url: site };
 }
 
 /** The invite to a table's lobby. */
 export function inviteShare(link: string): ShareData {
   return {
-    title: 'Trainyard: join my table',
-    text: 'Join my table of dominoes on Trainyard.',
+    title: game.invite_title(),
+    text: game.invite_text(),
     url: link,
   };
 }

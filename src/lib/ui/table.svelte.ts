@@ -21,7 +21,10 @@ import type {
 } from '$lib/session';
 import { describeSteps, type Change, type LogLine } from './log';
 import type { Cue } from './sound';
-import { targetWords, tileSetOf, tileText, tileWords } from './tiles';
+import game from './i18n/game';
+import { orList } from './i18n/format';
+import { refusedText } from './refusals';
+import { targetWords, tileSetOf, tileSpoken, tileText } from './tiles';
 
 export type TileSource = 'hand' | 'yard';
 
@@ -284,12 +287,13 @@ export class TableController {
     const view = this.view;
     if (!view) return '';
     const set = tileSetOf(view);
-    const words = tileWords(set, tile);
-    const prefix = from === 'yard' ? `${words} in your score yard` : words;
-    if (this.choiceOf(tile) && from === 'hand') return `${prefix}, choose it in secret`;
+    const words = tileSpoken(set, tile);
+    const tileSaid = from === 'yard' ? game.tile_in_yard({ tile: words }) : words;
+    if (this.choiceOf(tile) && from === 'hand') return game.tile_choose_secret({ tile: tileSaid });
     const targets = distinct(this.playsOf(tile, from).map((m) => m.target));
-    if (targets.length === 0) return `${prefix}, no play now`;
-    return `${prefix}, playable on ${targets.map((t) => this.targetLabel(t)).join(' or ')}`;
+    if (targets.length === 0) return game.tile_no_play({ tile: tileSaid });
+    const where = orList(targets.map((t) => this.targetLabel(t)));
+    return game.tile_playable({ tile: tileSaid, where });
   }
 
   targetLabel(target: Target): string {
@@ -392,7 +396,7 @@ export class TableController {
     }
     this.selected = null;
     if (place === null && this.playsOf(tile, from).length > 0) {
-      const text = `Drop ${this.tileName(tile)} on a glowing place, or tap it.`;
+      const text = game.notice_drop({ tile: this.tileName(tile) });
       this.notice = { kind: 'info', text, rule: null };
       this.live = text;
       return;
@@ -423,26 +427,35 @@ export class TableController {
     const result = await this.client.hint(seat);
     if (!result.ok) return this.#refused(result);
     const move = result.value;
-    this.notice = { kind: 'hint', text: `Hint: ${this.describeMove(move)}`, rule: null };
+    this.notice = {
+      kind: 'hint',
+      text: game.notice_hint({ move: this.describeMove(move) }),
+      rule: null,
+    };
     if (move.type === 'play') this.selected = { tile: move.tile, from: move.from ?? 'hand' };
   }
 
   describeMove(move: Move): string {
     switch (move.type) {
       case 'play': {
-        const from = move.from === 'yard' ? ' from your score yard' : '';
-        return `play ${this.tileName(move.tile)}${from} on ${this.targetLabel(move.target)}`;
+        const tile = this.tileName(move.tile);
+        const on = this.targetLabel(move.target);
+        return move.from === 'yard'
+          ? game.move_play_yard({ tile, on })
+          : game.move_play({ tile, on });
       }
       case 'draw':
-        return 'draw a tile';
+        return game.move_draw();
       case 'pass':
-        return 'pass';
+        return game.move_pass();
       case 'removeTrack':
-        return 'remove track';
+        return game.move_remove_track();
       case 'choose':
-        return `choose ${this.tileName(move.tile)}`;
+        return game.move_choose({ tile: this.tileName(move.tile) });
       case 'declare':
-        return move.tile === null ? 'say you do not hold it' : `lay ${this.tileName(move.tile)}`;
+        return move.tile === null
+          ? game.move_declare_none()
+          : game.move_declare({ tile: this.tileName(move.tile) });
     }
   }
 
@@ -477,9 +490,10 @@ export class TableController {
   #refused(result: SessionResult<unknown>): void {
     if (result.ok) return;
     this.#cue('alarm');
-    const { detail, rule } = result.error;
-    this.notice = { kind: 'error', text: detail, rule: rule ?? null };
-    this.live = rule ? `Not allowed (${rule}): ${detail}` : `Not allowed: ${detail}`;
+    const { code, detail, rule } = result.error;
+    const text = refusedText(code, detail);
+    this.notice = { kind: 'error', text, rule: rule ?? null };
+    this.live = rule ? game.live_not_allowed_rule({ rule, text }) : game.live_not_allowed({ text });
   }
 
   /** Why a tile cannot go where it was aimed, in the engine's words with its rule id. */
@@ -488,9 +502,7 @@ export class TableController {
     const seat = this.viewer;
     if (!mine || seat === null) return;
     if (!this.myTurn) {
-      const text = this.autoplay
-        ? 'Autoplay is on: the bot plays your seat.'
-        : 'It is not your turn yet.';
+      const text = this.autoplay ? game.notice_autoplay_on() : game.notice_not_your_turn();
       this.notice = { kind: 'info', text, rule: null };
       this.live = text;
       return;
@@ -503,10 +515,10 @@ export class TableController {
     const verdict = variant.validate(mine.view, move);
     const name = this.tileName(tile);
     if (verdict.kind === 'illegal' || verdict.kind === 'breach') {
-      const { message, rule } = verdict.error;
-      this.notice = { kind: 'error', text: `${name}: ${message}`, rule };
+      const { code, message, rule } = verdict.error;
+      this.notice = { kind: 'error', text: `${name}: ${refusedText(code, message)}`, rule };
     } else {
-      this.notice = { kind: 'error', text: `${name} cannot be played now.`, rule: null };
+      this.notice = { kind: 'error', text: game.notice_cannot_play({ tile: name }), rule: null };
     }
     const n = this.notice;
     this.live = n.rule ? `${n.text} (${n.rule})` : n.text;

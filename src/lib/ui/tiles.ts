@@ -14,6 +14,7 @@ import {
   type TileId,
   type TileSet,
 } from '$lib/engine';
+import game from './i18n/game';
 
 export function tileSetOf(view: BaseState): TileSet {
   return variantOf(view.variant).tileSet(view.players, view.options);
@@ -43,15 +44,19 @@ export function tileValue(set: TileSet, tile: TileId): number {
   return pips(set, tile);
 }
 
+/** tileWords in the active language (the table's labels and announcements). */
+export function tileSpoken(set: TileSet, tile: TileId): string {
+  const t = tileDef(set, tile);
+  if (t.wild) return 'FRISCO';
+  const hi = set.suits[t.hi] ?? '?';
+  const lo = set.suits[t.lo] ?? '?';
+  return isDouble(set, tile) ? game.tile_double({ hi }) : game.tile_pair({ hi, lo });
+}
+
 export type SeatNames = readonly string[];
 
 export function seatName(names: SeatNames, seat: Seat): string {
-  return names[seat] ?? `Seat ${seat + 1}`;
-}
-
-/** What a seat's lane is called in this variant (a train; E-3: a line). */
-function laneNoun(view: BaseState): string {
-  return variantOf(view.variant).laneName;
+  return names[seat] ?? game.seat_n({ n: seat + 1 });
 }
 
 /** "your train", "Bo's train", "the Mexican Train", "the west end". */
@@ -63,19 +68,20 @@ export function targetWords(
 ): string {
   const owner = ownerOf(target);
   if (owner !== null) {
-    return owner === viewer
-      ? `your ${laneNoun(view)}`
-      : `${seatName(names, owner)}’s ${laneNoun(view)}`;
+    const line = variantOf(view.variant).laneName === 'line';
+    if (owner === viewer) return line ? game.lane_your_line() : game.lane_your_train();
+    const name = seatName(names, owner);
+    return line ? game.lane_their_line({ name }) : game.lane_their_train({ name });
   }
   switch (target) {
     case 'mexican':
-      return 'the Mexican Train';
+      return game.target_mexican();
     case 'community':
-      return 'the community train';
+      return game.target_community();
     case 'west':
-      return 'the west end';
+      return game.target_west();
     case 'east':
-      return 'the east end';
+      return game.target_east();
     default:
       return target;
   }

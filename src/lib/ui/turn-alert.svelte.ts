@@ -2,9 +2,11 @@
 // answer) while the page is hidden or unfocused, the tab's title and icon say
 // so, a phone vibrates and, if the player turned it on, a system notification
 // appears. Coming back to the page puts the title and icon back.
+import game from './i18n/game';
 import type { SessionSnapshot } from '$lib/session';
 
-export const TURN_TITLE = '● Your turn — Trainyard';
+/** The tab's title while the table waits for this player, in the active language. */
+export const turnTitle = (): string => game.turn_title();
 const VIBRATION = [180, 90, 180];
 
 /** What the alert needs of the page (a browser's in `browserPage`, a fake in tests). */
@@ -64,11 +66,10 @@ export class TurnAlert {
   #raise(): void {
     if (!this.alerting) this.#title = this.#page.title;
     this.alerting = true;
-    this.#page.title = TURN_TITLE;
+    this.#page.title = turnTitle();
     this.#page.badge(true);
     if (this.#settings.vibrate) this.#page.vibrate(VIBRATION);
-    if (this.#settings.notify)
-      this.#page.notify('Your turn', 'Trainyard: the table waits for you.');
+    if (this.#settings.notify) this.#page.notify(game.turn_notify_title(), game.turn_notify_body());
   }
 
   #lower(): void {

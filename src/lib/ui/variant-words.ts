@@ -2,19 +2,30 @@
 // itself (engine `Variant`): the game's length, what a round is called, what
 // the scores count and which way they rank. Nothing here knows a variant by name.
 import { variantOf, type BaseState, type Seat, type VariantId } from '$lib/engine';
+import game from './i18n/game';
 
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+const SHORT_NAMES: Readonly<Record<VariantId, () => string>> = {
+  'mexican-train': () => game.variant_mexican_train(),
+  'mexican-train-tournament': () => game.variant_mexican_train_tournament(),
+  'derailing-the-train': () => game.variant_derailing(),
+  'engine-191': () => game.variant_engine_191(),
+  railominos: () => game.variant_railominos(),
+};
+
+/** The variant's name at the table, in the active language (the engine's `shortTitle`). */
+export function variantShortName(id: VariantId): string {
+  return SHORT_NAMES[id]();
 }
 
 /** "Round 2 of 13", "Platform 3 of 7", "Round 4 · 3 tokens win". */
 export function progressText(view: BaseState): string {
   const v = variantOf(view.variant);
-  const noun = capital(v.roundName);
+  const round = view.round;
   const length = v.length(view.players, view.options);
+  const noun = v.roundName === 'platform' ? game.platform_n({ round }) : game.round_n({ round });
   return length.kind === 'rounds'
-    ? `${noun} ${view.round} of ${length.rounds}`
-    : `${noun} ${view.round} · ${length.tokens} tokens win`;
+    ? game.progress_of({ noun, rounds: length.rounds })
+    : game.progress_tokens({ noun, tokens: length.tokens });
 }
 
 /** What decides the game for each seat: its win tokens (E-12), or its total. */
@@ -26,8 +37,8 @@ export function standing(view: BaseState, seat: Seat): number {
 /** The scoreboard's last column: "Tokens", "Points" or "Total". */
 export function standingLabel(view: BaseState): string {
   const { scoring } = variantOf(view.variant);
-  if (scoring.winner === 'tokens') return 'Tokens';
-  return scoring.unit === 'points' ? 'Points' : 'Total';
+  if (scoring.winner === 'tokens') return game.standing_tokens();
+  return scoring.unit === 'points' ? game.standing_points() : game.standing_total();
 }
 
 /** Seats best first: the lowest total, or the highest (points, tokens), as the variant wins. */

@@ -13,7 +13,6 @@
 import {
   answerPairing,
   checkPairingCode,
-  describeSignalling,
   hasLobby,
   hostOnlineTable,
   hostPairedTable,
@@ -33,6 +32,7 @@ import {
   type TableClient,
 } from '$lib/session';
 import { preloadTable } from '../board-loader';
+import online from '../i18n/online';
 import { keepTable, storesOnlineTable } from '../local';
 import { sentence } from '../sentence';
 import { handAnswerOver, handCodeOver } from './answer-handoff';
@@ -99,20 +99,21 @@ export class LobbyController {
   }
 
   get title(): string {
-    if (this.client || this.returning) return 'Table lobby';
-    return this.invited || this.offered ? 'You are invited' : 'Play online';
+    if (this.client || this.returning) return online.lobby_title_table();
+    return this.invited || this.offered
+      ? online.lobby_title_invited()
+      : online.lobby_title_online();
   }
 
   /** How online tables find each other, as chosen in the connection settings. */
   get connection(): string {
     const chosen = this.net.settings.signalling;
-    return describeSignalling(
-      chosen.kind === 'same-origin'
-        ? { kind: 'same-origin', path: 'this site' }
-        : chosen.kind === 'public'
-          ? { kind: 'public' }
-          : chosen,
-    );
+    if (chosen.kind === 'same-origin') return online.signalling_this_site();
+    if (chosen.kind === 'public') return online.signalling_public();
+    const scheme = (chosen.secure ?? true) ? 'https' : 'http';
+    const port = chosen.port === undefined ? '' : `:${chosen.port}`;
+    const address = `${scheme}://${chosen.host}${port}${chosen.path ?? '/'}`;
+    return online.signalling_custom({ address });
   }
 
   /**
@@ -127,8 +128,7 @@ export class LobbyController {
     this.live = true;
     const room = url.searchParams.get('lobby') ?? this.invited?.room;
     if (room && hasLobby(room)) void this.comeBack(room);
-    else if (room && !this.invited)
-      this.problem = 'That table’s lobby is not kept on this browser.';
+    else if (room && !this.invited) this.problem = online.lobby_not_kept();
     // No PeerServer serves this page (a static host) and none is set: no server is the natural choice.
     void this.net.detect().then((found) => {
       if (this.#modeChosen || found.kind === 'same-origin') return;
@@ -168,7 +168,7 @@ export class LobbyController {
       void handAnswerOver(code).then((taken) => (this.handoff = taken ? 'taken' : 'none'));
       return;
     }
-    this.problem = `This link is damaged or not for Trainyard: ${offer.error.detail}. Ask for a new one.`;
+    this.problem = online.lobby_bad_link({ detail: offer.error.detail });
   }
 
   choose(mode: LobbyMode): void {
@@ -183,7 +183,7 @@ export class LobbyController {
     if (this.mode === 'no-server') {
       const r = await hostPairedTable({ name: this.name, iceServers: await this.#iceServers() });
       this.busy = null;
-      if (!r.ok) this.problem = `The table could not be opened: ${r.error.detail}.`;
+      if (!r.ok) this.problem = online.lobby_cannot_open({ detail: r.error.detail });
       else {
         this.paired = r.value;
         this.#opened(r.value.client);
@@ -193,7 +193,7 @@ export class LobbyController {
     }
     const r = await hostOnlineTable({ name: this.name, signalling: await this.net.signalling() });
     this.busy = null;
-    if (!r.ok) this.problem = `The table could not be opened: ${r.error.detail}.`;
+    if (!r.ok) this.problem = online.lobby_cannot_open({ detail: r.error.detail });
     else {
       this.#opened(r.value);
       this.#keepAddress(r.value.room);
@@ -242,7 +242,7 @@ export class LobbyController {
       invite: target,
     });
     this.busy = null;
-    if (!r.ok) this.problem = `Could not join: ${r.error.detail}.`;
+    if (!r.ok) this.problem = online.lobby_cannot_join({ detail: r.error.detail });
     else this.#opened(r.value);
   }
 
@@ -316,7 +316,7 @@ export class LobbyController {
     this.problem = null;
     const r = await rejoinOnlineLobby(room, await this.net.signalling());
     this.busy = null;
-    if (!r.ok) this.problem = `Could not come back to the table: ${r.error.detail}.`;
+    if (!r.ok) this.problem = online.lobby_cannot_return({ detail: r.error.detail });
     else this.#opened(r.value);
   }
 
@@ -330,7 +330,7 @@ export class LobbyController {
     const r = await resumePairedLobby(room, { iceServers: await this.#iceServers() });
     this.busy = null;
     if (!r.ok) {
-      this.problem = `Could not come back to the table: ${r.error.detail}.`;
+      this.problem = online.lobby_cannot_return({ detail: r.error.detail });
       return;
     }
     this.returnOffer = offer;
@@ -338,7 +338,7 @@ export class LobbyController {
     this.#keepAddress(room);
     const table = await r.value.opened;
     if (!table.ok) {
-      this.problem = `Could not come back to the table: ${table.error.detail}.`;
+      this.problem = online.lobby_cannot_return({ detail: table.error.detail });
       return;
     }
     this.paired = table.value;
