@@ -445,6 +445,8 @@ export class TableController {
         return 'pass';
       case 'removeTrack':
         return 'remove track';
+      case 'endTurn':
+        return 'end your turn';
       case 'choose':
         return `choose ${this.tileName(move.tile)}`;
       case 'declare':

@@ -1,5 +1,6 @@
 // What the state shows: the public part every peer agrees on, the scenario
 // output of SCENARIOS.md, and where every dealt tile is.
+import { optionsText } from '../../house';
 import { tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import { personal } from '../../types';
@@ -19,7 +20,7 @@ const trainText = (t: Train): string => `${list(t.tiles)}|${t.open}|${t.marker ?
  */
 export function publicJson(state: MtState): Json {
   const { opening, step } = state;
-  const options = Object.entries(state.options).map(([k, v]) => `${k}=${v}`);
+  const options = optionsText(state.options);
   return {
     game: `${state.variant} ${state.players} ${list(options)}`,
     round: state.round,
@@ -40,7 +41,8 @@ export function publicJson(state: MtState): Json {
     // opening; drawn, laid; passes; starter, last starter, first player, engine suit; first turns
     progress: [
       opening ? list(Object.values(opening)) : '-',
-      list([step.drawn ?? '-', step.laid ? 1 : 0]),
+      // H-2: the opening run's length, only while one is under way.
+      list([step.drawn ?? '-', step.laid ? 1 : 0, ...(step.run === undefined ? [] : [step.run])]),
       state.passes,
       list([
         state.starter ?? '-',
