@@ -72,11 +72,19 @@ export function validateTurn(rules: MtRules, set: TileSet, state: MtState, move:
       }
       if (duty.drawsOn && state.boneyard.length > 0) {
         // H-3 with C-5: a bound player plays the drawn tile if it fits, else draws on.
-        if (duty.bound) {
+        const fit = canPlay(set, state, seat, duty);
+        if (duty.bound && fit === 'yes') {
+          return judge(
+            fit,
+            duty.rule,
+            'the drawn tile satisfies the double and must be played (C-5)',
+          );
+        }
+        if (duty.bound && fit === 'unknown') {
           return illegal('H-3', 'play the drawn tile on the double if it fits, else draw on');
         }
         return judge(
-          not(canPlay(set, state, seat, duty)),
+          not(fit),
           'H-3',
           'the drawn tile cannot be played: draw on until one can (H-3)',
         );
