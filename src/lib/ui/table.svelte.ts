@@ -258,7 +258,7 @@ export class TableController {
     return distinct(this.playsOf(sel.tile, sel.from).map((m) => m.target));
   }
 
-  move(type: 'draw' | 'pass' | 'removeTrack'): Move | null {
+  move(type: 'draw' | 'pass' | 'removeTrack' | 'endTurn'): Move | null {
     return this.legal.find((m) => m.type === type) ?? null;
   }
 
@@ -418,7 +418,7 @@ export class TableController {
     this.#refused(result);
   }
 
-  async act(type: 'draw' | 'pass' | 'removeTrack'): Promise<void> {
+  async act(type: 'draw' | 'pass' | 'removeTrack' | 'endTurn'): Promise<void> {
     const move = this.move(type);
     if (move) await this.send(move);
   }
