@@ -216,7 +216,7 @@ describe('DT-1 sets and deals', () => {
   it('DT-1 C-1: a double-9 set for 2–4 players, double-12 for 5–8, 10 tiles each by default', () => {
     for (let players = 2; players <= 8; players++) {
       const options = defaultOptions(dt, players);
-      expect(options).toEqual({ set: players <= 4 ? 9 : 12, handSize: 10, drawUntilPlay: 0 });
+      expect(options).toEqual({ set: players <= 4 ? 9 : 12, handSize: 10 });
       expect(dt.tileSet(players, options).tiles).toHaveLength(players <= 4 ? 55 : 91);
     }
   });

@@ -90,12 +90,15 @@ describe('house rules as options', () => {
 
   it('checkOptions takes them within their specs and names the house rule otherwise', () => {
     const mt = variantOf('mexican-train');
-    expect(must(mt.checkOptions(4, { openingRun: 1, blankScore: 50 }))).toMatchObject({
+    // Off is absent: a game without house rules has the options it had before them.
+    expect(must(mt.checkOptions(4, { openingRun: 1, blankScore: 50, mexicanFirst: 0 }))).toEqual({
+      set: 12,
+      handSize: 15,
+      rounds: 13,
       openingRun: 1,
       blankScore: 50,
-      drawUntilPlay: 0,
-      mexicanFirst: 0,
     });
+    expect(must(mt.checkOptions(4, {}))).toEqual({ set: 12, handSize: 15, rounds: 13 });
     const bad = mt.checkOptions(4, { blankScore: 51 });
     expect(bad.ok === false && bad.error).toMatchObject({ code: 'BAD_OPTIONS', rule: 'H-1' });
     const two = mt.checkOptions(4, { drawUntilPlay: 2 });
@@ -104,7 +107,7 @@ describe('house rules as options', () => {
     expect(tt.ok === false && tt.error.code).toBe('BAD_OPTIONS');
   });
 
-  it('a game with the house rules off shows the same public state as before they existed', () => {
+  it('a game with the house rules off has the same options and public state as before they existed', () => {
     const off = begin(
       {},
       [

@@ -48,11 +48,10 @@ export function houseOn(options: Options, key: HouseKey): boolean {
 }
 
 /**
- * The options as `key=value` text for a public state, house rules left out while
- * off: a game without them hashes exactly as it did before they existed.
+ * A house rule at 0 (off) is left out of a game's options: absent means off, so
+ * setups, records and states of games without house rules are exactly what they
+ * were before the house rules existed (their hashes, game ids, scenario outputs).
  */
-export function optionsText(options: Options): string[] {
-  return Object.entries(options)
-    .filter(([k, v]) => v !== 0 || !(HOUSE_KEYS as readonly string[]).includes(k))
-    .map(([k, v]) => `${k}=${v}`);
+export function leftOut(key: string, value: number): boolean {
+  return value === 0 && (HOUSE_KEYS as readonly string[]).includes(key);
 }

@@ -1,6 +1,5 @@
 // What the state shows: the public part every peer agrees on, the scenario
 // output of SCENARIOS.md, and where every dealt tile is.
-import { optionsText } from '../../house';
 import { tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import { personal } from '../../types';
@@ -20,7 +19,7 @@ const trainText = (t: Train): string => `${list(t.tiles)}|${t.open}|${t.marker ?
  */
 export function publicJson(state: MtState): Json {
   const { opening, step } = state;
-  const options = optionsText(state.options);
+  const options = Object.entries(state.options).map(([k, v]) => `${k}=${v}`);
   return {
     game: `${state.variant} ${state.players} ${list(options)}`,
     round: state.round,
