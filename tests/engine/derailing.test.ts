@@ -236,6 +236,7 @@ describe('DT-1 sets and deals', () => {
     expect(dt.optionSpecs.map((o) => [o.key, o.rule])).toEqual([
       ['set', 'DT-1'],
       ['handSize', 'DT-1'],
+      ['drawUntilPlay', 'H-3'],
     ]);
   });
 });

@@ -116,6 +116,9 @@ const EXPECTED: Readonly<Record<VariantId, readonly string[]>> = {
   ],
 };
 
+/** What the house rules add (RULES.md H-2, H-3, H-4), told with them switched on. */
+const HOUSE_EVENTS = ['runEnded:H-2', 'drew:H-3', 'played:H-4'];
+
 const games = new Map<VariantId, Told[][]>(
   VARIANT_IDS.map((id) => [
     id,
@@ -226,8 +229,24 @@ describe('events, one by one', () => {
     }
   });
 
+  it('H-2 H-3 H-4: with the house rules on, their events cite them', () => {
+    const house = { openingRun: 1, drawUntilPlay: 1, mexicanFirst: 1 };
+    const seen = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const told = toldGame(
+        'mexican-train',
+        2 + (i % 2),
+        { ...SHORT['mexican-train'], ...house },
+        i,
+      );
+      for (const t of told) for (const e of t.events) seen.add(`${e.kind}:${e.rule}`);
+    }
+    for (const k of HOUSE_EVENTS) expect(seen).toContain(k);
+  });
+
   it('every event kind is told by some variant', () => {
-    const kinds = new Set(Object.values(EXPECTED).flatMap((l) => l.map((k) => k.split(':')[0])));
+    const lists = [...Object.values(EXPECTED), HOUSE_EVENTS];
+    const kinds = new Set(lists.flatMap((l) => l.map((k) => k.split(':')[0])));
     expect([...kinds].sort()).toEqual([...EVENT_KINDS].sort());
   });
 });

@@ -1,15 +1,22 @@
 // What every variant's state starts from and shows publicly, written once.
+import { leftOut } from './house';
 import type { BaseState, OptionSpec, Options } from './variant';
 import type { Seat, VariantId } from './types';
 
-/** Every option at its given value, or the variant's default for a table of this size. */
+/**
+ * Every option at its given value, or the variant's default for a table of this
+ * size; house rules that are off are left out (H-1…H-4).
+ */
 export function withDefaults(
   specs: readonly OptionSpec[],
   players: number,
   given: Options = {},
 ): Options {
   const options: Record<string, number> = {};
-  for (const spec of specs) options[spec.key] = given[spec.key] ?? spec.default(players);
+  for (const spec of specs) {
+    const value = given[spec.key] ?? spec.default(players);
+    if (!leftOut(spec.key, value)) options[spec.key] = value;
+  }
   return options;
 }
 

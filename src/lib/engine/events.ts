@@ -24,6 +24,7 @@ export const EVENT_KINDS = [
   'played',
   'drew',
   'passed',
+  'runEnded',
   'markerOut',
   'markerRemoved',
   'doubleLeftOpen',
@@ -92,6 +93,8 @@ export type GameEvent =
       { readonly seat: Seat; readonly into: 'hand' | 'yard'; readonly tile: TileId | null }
     >
   | Ev<'passed', BySeatEv>
+  /** H-2: a player ended their opening run after laying `tiles` on their own train. */
+  | Ev<'runEnded', { readonly seat: Seat; readonly tiles: number }>
   | Ev<'markerOut', BySeatEv>
   | Ev<'markerRemoved', BySeatEv>
   | Ev<'doubleLeftOpen', OnTarget>
@@ -427,7 +430,7 @@ function moveEvents(
       const owner = ownerOf(move.target);
       const fromYard = move.from === 'yard';
       // E-7: a tile from the score yard, replaced there from the hand.
-      const rule = fromYard ? 'E-7' : rules.play;
+      const rule = fromYard ? 'E-7' : mexicanFirst(before, move) ? 'H-4' : rules.play;
       events.push({
         kind: 'played',
         rule,
@@ -454,7 +457,9 @@ function moveEvents(
           ? rules.opened
           : before.variant === 'engine-191' && before.owed
             ? 'E-10'
-            : rules.draw,
+            : drawingOn(before)
+              ? 'H-3'
+              : rules.draw,
         seat,
         into: yard === undefined ? 'hand' : 'yard',
         tile: yard ?? null,
@@ -472,6 +477,11 @@ function moveEvents(
           seat,
           tile: called(set, before),
         });
+      }
+      break;
+    case 'endTurn':
+      if (before.variant === 'mexican-train' || before.variant === 'mexican-train-tournament') {
+        events.push({ kind: 'runEnded', rule: 'H-2', seat, tiles: before.step.run ?? 0 });
       }
       break;
     case 'choose':
@@ -492,6 +502,23 @@ function moveEvents(
     events,
   );
   return events;
+}
+
+/** H-3: a draw after a draw in the same turn (drawing on until a tile can be played). */
+function drawingOn(s: AnyState): boolean {
+  if (s.variant === 'derailing-the-train') return s.drawn !== null;
+  if (s.variant === 'mexican-train' || s.variant === 'mexican-train-tournament') {
+    return s.step.drawn !== null;
+  }
+  return false;
+}
+
+/** H-4: the Mexican Train begun by a player whose own train has not begun. */
+function mexicanFirst(s: AnyState, move: Extract<Move, { type: 'play' }>): boolean {
+  if (s.variant !== 'mexican-train' || move.target !== 'mexican' || s.mexican !== null) {
+    return false;
+  }
+  return s.trains[move.seat]?.tiles.length === 0;
 }
 
 /** The double a call-down asks for (MT-2, DT-2), or null (the MT-2 draw-off). */

@@ -176,6 +176,7 @@ export function parseMove(raw: unknown, players: number): Result<Move> {
     case 'draw':
     case 'pass':
     case 'removeTrack':
+    case 'endTurn':
       return ok({ seat, type: m.type });
     case 'choose': {
       const tile = tileField('tile');

@@ -1,5 +1,6 @@
 // Options checked as a whole for a table of a given size: each option known and
 // within its spec, then what the variant's deal needs of them together.
+import { leftOut } from './house';
 import type { OptionSpec, Options } from './variant';
 import { fail, ok } from './types';
 import type { Result } from './types';
@@ -41,7 +42,8 @@ export function checkOptionSpecs(
         `${spec.label} must be a whole number from ${spec.min} to ${spec.max}.`,
       );
     }
-    options[spec.key] = value;
+    // H-1…H-4: a house rule that is off is left out (absent means off).
+    if (!leftOut(spec.key, value)) options[spec.key] = value;
   }
   return ok(options);
 }

@@ -28,7 +28,15 @@ export function ownerOf(target: Target): Seat | null {
   return target.startsWith('p') ? Number(target.slice(1)) : null;
 }
 
-export const MOVE_TYPES = ['play', 'draw', 'pass', 'choose', 'removeTrack', 'declare'] as const;
+export const MOVE_TYPES = [
+  'play',
+  'draw',
+  'pass',
+  'choose',
+  'removeTrack',
+  'declare',
+  'endTurn',
+] as const;
 export type MoveType = (typeof MOVE_TYPES)[number];
 
 export type Move =
@@ -45,6 +53,8 @@ export type Move =
   | { readonly seat: Seat; readonly type: 'pass' }
   | { readonly seat: Seat; readonly type: 'choose'; readonly tile: TileId }
   | { readonly seat: Seat; readonly type: 'removeTrack' }
+  /** H-2 (house rule `openingRun`): end the opening run of a first turn. */
+  | { readonly seat: Seat; readonly type: 'endTurn' }
   /**
    * Setup call-down (MT-2, DT-2): the seat answers for the double being called —
    * the tile if it holds it (laid as the engine or platform), null if not. A null

@@ -112,6 +112,8 @@ export function stepLabel(
         return `${who} chooses ${tile(step.tile)}`;
       case 'removeTrack':
         return `${who} removes a track`;
+      case 'endTurn':
+        return `${who} ends the turn`;
       case 'declare':
         return step.tile === null
           ? `${who} does not hold the double`

@@ -193,6 +193,17 @@ export function describeSteps(
         );
         break;
       }
+      case 'runEnded':
+        say(
+          e,
+          e.seat,
+          of(
+            e.seat,
+            () => game.log_run_ended_you({ tiles: e.tiles }),
+            (who) => game.log_run_ended({ who, tiles: e.tiles }),
+          ),
+        );
+        break;
       case 'markerOut': {
         const prev = events[i - 1];
         if (prev?.kind === 'passed' && prev.seat === e.seat) break;

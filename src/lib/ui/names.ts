@@ -5,7 +5,17 @@ import site from './i18n/site';
 import type { SetupProblem } from './setup.svelte';
 
 /** Every house-rule key a variant offers (tests/ui/names.test.ts checks the engine's). */
-export const OPTION_KEYS = ['set', 'handSize', 'rounds', 'startDouble', 'tokensToWin'] as const;
+export const OPTION_KEYS = [
+  'set',
+  'handSize',
+  'rounds',
+  'startDouble',
+  'tokensToWin',
+  'blankScore',
+  'openingRun',
+  'drawUntilPlay',
+  'mexicanFirst',
+] as const;
 export type OptionKey = (typeof OPTION_KEYS)[number];
 
 const OPTION_LABELS: Readonly<Record<OptionKey, () => string>> = {
@@ -14,6 +24,10 @@ const OPTION_LABELS: Readonly<Record<OptionKey, () => string>> = {
   rounds: () => site.option_rounds(),
   startDouble: () => site.option_start_double(),
   tokensToWin: () => site.option_tokens_to_win(),
+  blankScore: () => site.option_blank_score(),
+  openingRun: () => site.option_opening_run(),
+  drawUntilPlay: () => site.option_draw_until_play(),
+  mexicanFirst: () => site.option_mexican_first(),
 };
 
 export function isOptionKey(key: string): key is OptionKey {

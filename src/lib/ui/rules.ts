@@ -418,3 +418,31 @@ export const RULES: Readonly<Record<VariantId, VariantRules>> = {
     ],
   },
 };
+
+// House rules (RULES.md H-1…H-4): table options, each off unless the table turns it on.
+const H1: RuleItem = {
+  id: 'H-1',
+  text: 'Double blank (a table option): the 0-0 left in a hand at the end of a round counts the points the table chose, often 50, instead of nothing.',
+};
+const H2: RuleItem = {
+  id: 'H-2',
+  text: 'Opening run (a table option): on your first turn of a round lay as many tiles on your own train as you like, one after another, then end your turn. A double in the run is answered by your next tile on it; you cannot stop on an unanswered double (answer it, or draw as usual). When nothing more fits, your turn ends by itself.',
+};
+const H3_DRAW =
+  'Draw until you can play (a table option): when you would draw one tile for want of a play, keep drawing one at a time until a drawn tile can be played or the boneyard is empty. You may lay that tile, and must if it answers a double you are bound to answer; if none fits, your marker goes out as usual.';
+const H3: RuleItem = { id: 'H-3', text: H3_DRAW };
+const H3_MT: RuleItem = {
+  id: 'H-3',
+  text: `${H3_DRAW} Not on your first turn of a round: there you draw just one.`,
+};
+const H4: RuleItem = {
+  id: 'H-4',
+  text: 'Mexican Train first (a table option): you may begin the Mexican Train before your own train has begun; your first turn of a round is still for your own train.',
+};
+
+/** The house rules each variant offers, shown after its own sections. */
+export const HOUSE_RULES: Readonly<Partial<Record<VariantId, RuleSection>>> = {
+  'mexican-train': { title: 'House rules', items: [H1, H2, H3_MT, H4] },
+  'mexican-train-tournament': { title: 'House rules', items: [H1, H3] },
+  'derailing-the-train': { title: 'House rules', items: [H3] },
+};

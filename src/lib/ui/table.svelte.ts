@@ -262,7 +262,7 @@ export class TableController {
     return distinct(this.playsOf(sel.tile, sel.from).map((m) => m.target));
   }
 
-  move(type: 'draw' | 'pass' | 'removeTrack'): Move | null {
+  move(type: 'draw' | 'pass' | 'removeTrack' | 'endTurn'): Move | null {
     return this.legal.find((m) => m.type === type) ?? null;
   }
 
@@ -416,7 +416,7 @@ export class TableController {
     this.#refused(result);
   }
 
-  async act(type: 'draw' | 'pass' | 'removeTrack'): Promise<void> {
+  async act(type: 'draw' | 'pass' | 'removeTrack' | 'endTurn'): Promise<void> {
     const move = this.move(type);
     if (move) await this.send(move);
   }
@@ -450,6 +450,8 @@ export class TableController {
         return game.move_pass();
       case 'removeTrack':
         return game.move_remove_track();
+      case 'endTurn':
+        return game.move_end_turn();
       case 'choose':
         return game.move_choose({ tile: this.tileName(move.tile) });
       case 'declare':

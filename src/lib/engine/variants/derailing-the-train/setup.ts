@@ -2,6 +2,7 @@
 // finds the highest unused double held, with the simultaneous draws when nobody
 // holds one.
 import { newBaseState, withDefaults as withSpecDefaults } from '../../base';
+import { HOUSE_SPECS } from '../../house';
 import { anyCard, indexOfTile, replaceAt, without } from '../../cards';
 import { doubleN, doubleOf, tileDef, tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
@@ -31,6 +32,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     max: 20,
     default: () => 10,
   },
+  HOUSE_SPECS.drawUntilPlay,
 ];
 
 export function withDefaults(players: number, options: Options): Options {

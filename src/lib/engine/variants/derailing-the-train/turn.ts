@@ -1,6 +1,8 @@
 // A turn of play (DT-6 … DT-11 with C-5, C-7): plays, draws and passes, their
 // checks on views, and what they do to the trains.
 import { anyCard, indexOfTile, replaceAt, without } from '../../cards';
+import type { Maybe } from '../../cards';
+import { houseOn } from '../../house';
 import { isDouble, otherEnd, tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import type { Verdict } from '../../variant';
@@ -37,11 +39,26 @@ export function playingLegal(state: DtState): Move[] {
       moves.push({ seat, type: 'play', tile: card.tile, target });
     }
   }
+  // H-3: after a draw, play the drawn tile or pass if it fits, else draw on.
+  if (drawsOn(state)) moves.push({ seat, type: moves.length > 0 ? 'pass' : 'draw' });
   // DT-8 and C-5: after derailing or drawing the turn may end with `pass`.
-  if (state.derailing !== null || state.drawn !== null) moves.push({ seat, type: 'pass' });
+  else if (state.derailing !== null || state.drawn !== null) moves.push({ seat, type: 'pass' });
   else if (moves.length === 0)
     moves.push({ seat, type: state.boneyard.length > 0 ? 'draw' : 'pass' });
   return moves;
+}
+
+/** H-3: a draw was made, the boneyard is not empty: the drawing may go on. */
+function drawsOn(state: DtState): boolean {
+  return (
+    houseOn(state.options, 'drawUntilPlay') && state.drawn !== null && state.boneyard.length > 0
+  );
+}
+
+/** H-3: whether the tile just drawn could be played now. */
+function drawnFits(state: DtState, set: TileSet, scope: Scope, seat: Seat): Maybe {
+  const card = (state.hands[seat] ?? []).find((c) => c.pos === state.drawn);
+  return anyCard(card ? [card] : [], (t) => hasPlace(state, set, scope, seat, t));
 }
 
 /** C-5: whether the seat holds a tile it could play now (before drawing or passing). */
@@ -71,14 +88,29 @@ export function validatePlaying(state: DtState, move: Move): Verdict {
       if (state.derailing !== null) {
         return illegal('DT-8', 'after derailing: put the train back on track or pass');
       }
-      if (state.drawn !== null) return illegal('DT-6', 'one draw per turn');
       if (state.boneyard.length === 0) return illegal('DT-11', 'the boneyard is empty');
+      if (state.drawn !== null) {
+        if (!drawsOn(state)) return illegal('DT-6', 'one draw per turn');
+        return duty(
+          drawnFits(state, set, scope, seat),
+          'H-3',
+          `seat ${seat} draws on while the drawn tile can be played (H-3)`,
+        );
+      }
       return duty(
         holdsPlay(state, set, scope, seat),
         scope.rule,
         `seat ${seat} draws while holding a legal play (C-5)`,
       );
     case 'pass':
+      if (drawsOn(state)) {
+        const fits = drawnFits(state, set, scope, seat);
+        return duty(
+          fits === 'unknown' ? fits : fits === 'yes' ? 'no' : 'yes',
+          'H-3',
+          `seat ${seat} stops drawing though the drawn tile cannot be played (H-3)`,
+        );
+      }
       if (state.derailing !== null || state.drawn !== null) return OK;
       if (state.boneyard.length > 0) return illegal(scope.rule, 'draw before passing (C-5)');
       return duty(
@@ -90,6 +122,7 @@ export function validatePlaying(state: DtState, move: Move): Verdict {
       return illegal('DT-2', 'the platform is already laid');
     case 'choose':
     case 'removeTrack':
+    case 'endTurn':
       return illegal('DT-6', `no ${move.type} in derailing-the-train`);
   }
 }

@@ -35,7 +35,9 @@ function validate(state: Engine191State, move: Move): Verdict {
   ) {
     return illegal(null, 'a play from the yard names a replacing tile, and only then', 'BAD_MOVE');
   }
-  if (move.type === 'declare') return illegal(null, 'engine 191 has no declare move', 'BAD_MOVE');
+  if (move.type === 'declare' || move.type === 'endTurn') {
+    return illegal(null, `engine 191 has no ${move.type} move`, 'BAD_MOVE');
+  }
   if (state.phase === 'setup') {
     return move.type === 'choose'
       ? validateChoose(state, move)

@@ -1,4 +1,5 @@
 // House-rule options (RULES.md marks them) and the tile set they imply.
+import { HOUSE_SPECS } from '../../house';
 import { doubleN } from '../../tiles';
 import type { TileSet } from '../../tiles';
 import type { OptionSpec, Options } from '../../variant';
@@ -39,6 +40,11 @@ export function optionSpecs(rules: MtRules): OptionSpec[] {
       default: () => DEFAULT_START_DOUBLE,
     });
   }
+  // H-1, H-3 for both rule sets; H-2 and H-4 relax MT-4 and MT-5, which TT-4 drops anyway.
+  specs.push(HOUSE_SPECS.blankScore);
+  if (rules.firstTurnRestricted) specs.push(HOUSE_SPECS.openingRun);
+  specs.push(HOUSE_SPECS.drawUntilPlay);
+  if (rules.mexicanNeedsOwnTrain) specs.push(HOUSE_SPECS.mexicanFirst);
   return specs;
 }
 

@@ -40,7 +40,8 @@ export function publicJson(state: MtState): Json {
     // opening; drawn, laid; passes; starter, last starter, first player, engine suit; first turns
     progress: [
       opening ? list(Object.values(opening)) : '-',
-      list([step.drawn ?? '-', step.laid ? 1 : 0]),
+      // H-2: the opening run's length, only while one is under way.
+      list([step.drawn ?? '-', step.laid ? 1 : 0, ...(step.run === undefined ? [] : [step.run])]),
       state.passes,
       list([
         state.starter ?? '-',

@@ -1,7 +1,7 @@
 // The end of a round and of the game: pips left in hand (MT-11), winners and
 // places (MT-11, TT-8), and moving on to the next round (MT-2, TT-2, TT-3).
-import { pips } from '../../tiles';
-import type { TileSet } from '../../tiles';
+import { doubleOf, pips } from '../../tiles';
+import type { TileId, TileSet } from '../../tiles';
 import type { BySeat, Seat } from '../../types';
 import type { MtRules } from './rules';
 import { setOf } from './options';
@@ -38,8 +38,11 @@ export function endRound(rules: MtRules, set: TileSet, state: MtState): MtState 
 export function settleScores(state: MtState, set: TileSet = setOf(state.options)): MtState {
   if (!state.unscored) return state;
   if (state.hands.some((h) => h.some((c) => c.tile === null))) return state;
+  // H-1: a double blank left in hand may count for more than its 0 pips.
+  const blank = state.options.blankScore ?? 0;
+  const value = (t: TileId) => (t === doubleOf(0) ? blank : pips(set, t));
   const scores = state.scores.map(
-    (total, s) => total + (state.hands[s] ?? []).reduce((n, c) => n + pips(set, c.tile ?? 0), 0),
+    (total, s) => total + (state.hands[s] ?? []).reduce((n, c) => n + value(c.tile ?? 0), 0),
   );
   const winners = state.phase === 'gameOver' ? lowest(scores) : [];
   return { ...state, scores, winners, unscored: false };

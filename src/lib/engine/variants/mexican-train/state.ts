@@ -36,6 +36,11 @@ export interface TurnStep {
   readonly drawn: number | null;
   /** The player laid a double this turn: MT-6 (satisfy it) or TT-5 (owe one more tile). */
   readonly laid: boolean;
+  /**
+   * H-2: tiles laid so far in the player's opening run on their own train; absent
+   * outside a run (and always without the house rule).
+   */
+  readonly run?: number;
 }
 
 export interface MtState extends BaseState {

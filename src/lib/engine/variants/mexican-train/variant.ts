@@ -18,7 +18,7 @@ import { scenarioHooks } from './scenario';
 import { nextRound } from './scoring';
 import { FRESH_STEP, emptyTrain } from './state';
 import type { MtState } from './state';
-import { performTurn, playableCards, validateTurn } from './turn';
+import { inRun, performTurn, playableCards, runOverMove, validateTurn } from './turn';
 
 const badMove = (message: string): Verdict => ({
   kind: 'illegal',
@@ -40,6 +40,7 @@ function malformed(set: TileSet, move: Move): Verdict | null {
       break;
     case 'draw':
     case 'pass':
+    case 'endTurn':
       break;
     default:
       return badMove(`no ${move.type} in Mexican Train`);
@@ -70,11 +71,19 @@ function legalMoves(rules: MtRules, set: TileSet, state: MtState): Move[] {
       }
     }
   }
+  if (state.step.drawn !== null && duty.drawsOn && state.boneyard.length > 0) {
+    // H-3: play the drawn tile (or pass, unless bound to), else draw on.
+    if (moves.length === 0) moves.push({ seat, type: 'draw' });
+    else if (!duty.bound) moves.push({ seat, type: 'pass' });
+    return moves;
+  }
   if (state.step.drawn !== null) {
     // C-5: after a draw, play the drawn tile or pass — unless it satisfies a bound double.
     if (!(duty.bound && moves.length > 0)) moves.push({ seat, type: 'pass' });
     return moves;
   }
+  // H-2: the opening run goes on or ends; no drawing or passing in it.
+  if (inRun(state)) return [...moves, { seat, type: 'endTurn' }];
   // MT-8: draw (or, with the boneyard empty, pass) only without a legal play.
   if (anyCard(cards, playableUnder(set, duty)) !== 'yes') {
     moves.push(state.boneyard.length > 0 ? { seat, type: 'draw' } : { seat, type: 'pass' });
@@ -167,7 +176,9 @@ export function makeVariant(rules: MtRules): Variant<MtState> {
     newGame: (players, options) => newGame(rules, players, options),
     need: (state) => needOf(rules, setOf(state.options), state),
     supply: (state, input) => supplyOf(rules, setOf(state.options), state, input),
-    setupMove: (state) => openingMove(setOf(state.options), state),
+    // MT-2's honest answers, and H-2's run ending by itself when nothing fits.
+    setupMove: (state) =>
+      openingMove(setOf(state.options), state) ?? runOverMove(setOf(state.options), state),
     choosers: () => [],
     legalMoves: (state) => legalMoves(rules, setOf(state.options), state),
     validate(state, move) {
