@@ -1073,6 +1073,9 @@ export class Session {
       const back = owner && s.bot !== null && owner.bot === null && owner.member !== s.member;
       if (!back || !this.#present(owner.member)) return s;
       if (this.#presence.get(owner.member)?.key !== owner.key) return s;
+      // Only to a browser that follows this host: one that does not (a host passed
+      // over for censoring) would never sign, and the change would hold up play.
+      if (!this.#presence.follows(owner.member, this.member)) return s;
       changed = true;
       return { ...owner, name: this.#presence.get(owner.member)?.name ?? owner.name };
     });
@@ -1150,9 +1153,14 @@ export class Session {
   #passOver(): void {
     const seg = this.#segment;
     const host = this.#host();
-    if (!seg || !host || host === this.member || this.#proposal) return;
+    if (!seg || !host || host === this.member) return;
     if (this.#hashes.desync || this.#ended) return;
     const now = this.#now();
+    // Under a change of seats the host orders nothing: the wait starts again after it.
+    if (this.#proposal) {
+      for (const [s, q] of this.#pending) this.#pending.set(s, { ...q, since: now });
+      return;
+    }
     for (const [seat, p] of this.#pending) {
       if (p.seq !== seg.ledger.seq || now - p.since <= this.timing.awayMs) continue;
       this.#passedOver.add(host);
