@@ -6,7 +6,18 @@
 // one member. Every message is dropped, with a reason in the event log, unless
 // its sender may send it (each kind's sender and checks are written on it in
 // wire.ts); what changes the game is checked against this browser's own log.
-// Bounds come from windows around the log head (WINDOW), not from trust.
+// Bounds come from windows around the log head (WINDOW: entries beyond the head
+// only from the sequencer, state hashes, round readiness) and from rate limits
+// per link (every message; `want`, which may cost the whole log, much tighter;
+// challenges per link), not from trust. The transport caps each link's send
+// queue, relayed offers and control frames (net/).
+//
+// Hosting. The host is the first present member in seat order that this browser
+// has not passed over; it orders only while most of the seats' browsers name it
+// (the quorum). A guest whose entry the host leaves unordered sends it to every
+// seat; a host that leaves a valid pending entry unordered for the away limit is
+// passed over as if gone (CENSORED). A change of seats is signed only when it is
+// due and starts at this browser's own ledger (setup.ts startMismatch).
 //
 // The API the table UI uses:
 //
@@ -31,13 +42,15 @@
 // verifies and applies each entry with the protocol's reducer and sends its
 // state hash after it to everyone; differing hashes raise the desync alarm and
 // stop play. Entries are self-certifying (signed, chained), so any browser can
-// supply missing ones; when the host goes silent the next member in seat order
-// collects what the others hold and sequences on.
+// supply missing ones; when the host goes silent (or is passed over) the next
+// member in seat order collects what the seats' browsers hold (waiting at most the
+// away limit) and sequences on.
 //
-// Beside it: presence.ts (who is here, who hosts), segment.ts (one setup's ledger
-// and the seats played here), hash-check.ts (state hashes and the desync alarm),
-// own-entries.ts (what this browser's seats owe next), session-view.ts (the
-// table part of the snapshot).
+// Beside it: links.ts (each link's challenge), presence.ts (who is here, who
+// hosts), setup.ts (setups, agreements, signed hellos), wire.ts (the messages and
+// who may send each), segment.ts (one setup's ledger and the seats played here),
+// hash-check.ts (state hashes and the desync alarm), own-entries.ts (what this
+// browser's seats owe next), session-view.ts (the table part of the snapshot).
 import { chooseMove, hint as hintMove, type BotLevel } from '$lib/bots';
 import {
   createRng,
