@@ -80,13 +80,13 @@ import {
 } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { fail, ok, type SessionError, type SessionErrorCode, type SessionResult } from './errors';
-import { HashCheck } from './hash-check';
-import { Links } from './links';
-import { OwnEntries } from './own-entries';
-import { MAX_MEMBERS, Presence } from './presence';
-import type { Ledger } from './ledger';
-import { betweenRounds, openSegment, replay, type SeatKeys, type Segment } from './segment';
-import { tableView } from './session-view';
+import { HashCheck } from './play/hash-check';
+import { Links } from './peers/links';
+import { OwnEntries } from './play/own-entries';
+import { MAX_MEMBERS, Presence } from './peers/presence';
+import type { Ledger } from './play/ledger';
+import { betweenRounds, openSegment, replay, type SeatKeys, type Segment } from './play/segment';
+import { tableView } from './play/session-view';
 import {
   checkAgreement,
   checkHello,
