@@ -11,6 +11,13 @@ export const MAX_MESSAGE = 1 << 20;
 /** Entries per `entries` message, so a reply stays under MAX_MESSAGE. */
 export const MAX_BATCH_CHARS = 1 << 19;
 
+/**
+ * How far around this browser's log head entries (beyond it, from the sequencer
+ * only), state hashes and round readiness are kept: bounds come from the head,
+ * not from trusting the sender.
+ */
+export const WINDOW = 256;
+
 export interface LobbyDraft {
   readonly variant: string;
   readonly options: Readonly<Record<string, number>>;
