@@ -285,7 +285,7 @@ export class Core {
     return betweenRounds(seg, this.seats.readiness);
   }
 
-  /** Tells the session's listeners after the current task (once, however many changes). */
+  /** Tells the session's listeners in a microtask (once, however many changes come before it). */
   changed(): void {
     if (this.notifyQueued || this.closed) return;
     this.notifyQueued = true;

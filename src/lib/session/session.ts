@@ -46,9 +46,9 @@
 // member in seat order collects what the seats' browsers hold (waiting at most the
 // away limit) and sequences on.
 //
-// The parts. session.ts (this file) is the API, the clock (#tick) and the one
-// receive: rate limit, parse, the link's proven member, who may send the kind
-// (#senderRefusal), then the part that reads it. core.ts holds what every part
+// The parts. session.ts (this file) is the API, the clock (#tick: a heartbeat,
+// then each part's own beat) and the one receive: rate limit, parse, the link's
+// proven member, who may send the kind (#senderRefusal), then the part that reads it. core.ts holds what every part
 // shares. peers/: links.ts (each link's challenge), identity.ts (hellos, keys,
 // removed members, relayed offers' proofs), presence.ts (who is here, who hosts).
 // lobby/: lobby.ts (the draft and who is at the table), agreeing.ts (proposals,
@@ -68,7 +68,7 @@ import type { Move, Seat, VariantId } from '$lib/engine';
 import type { PeerId, Transport } from '$lib/net';
 import { equivocation } from '$lib/protocol';
 import { Core, type SessionOptions, type SessionTiming } from './core';
-import { fail, ok, type SessionResult } from './errors';
+import { fail, ok, type SessionError, type SessionResult } from './errors';
 import type { Ledger } from './play/ledger';
 import { openSegment, replay, type SeatKeys, type Segment } from './play/segment';
 import { MAX_EQUIVOCATIONS } from './play/sequencer';
@@ -401,50 +401,24 @@ export class Session {
     });
   }
 
+  /** Each beat: a heartbeat out, lost links tried again, and each part's timers. */
   #tick(): void {
-    if (this.#t.closed) return;
-    const seq = this.#t.segment?.ledger.seq ?? 0;
-    const hash = this.#t.segment?.ledger.hash ?? '';
-    const host = this.#t.host();
-    this.#t.broadcast({ t: 'beat', game: this.#t.segment?.game ?? null, seq, hash, host });
+    const t = this.#t;
+    if (t.closed) return;
+    const seq = t.segment?.ledger.seq ?? 0;
+    const hash = t.segment?.ledger.hash ?? '';
+    t.broadcast({ t: 'beat', game: t.segment?.game ?? null, seq, hash, host: t.host() });
     // links to members we know but lost: try again
-    for (const [m, info] of this.#t.presence.members()) {
+    for (const [m, info] of t.presence.members()) {
       if (m !== this.member && info.peer && !this.transport.peers().includes(info.peer)) {
         if (this.member < m) void this.transport.connect(info.peer);
       }
     }
-    // Catch-up after a hand-over waits at most the away limit for the seats' answers.
-    if (this.#t.sync.syncing && this.#t.now() > this.#t.sync.syncUntil) {
-      this.#t.event(
-        'INFO',
-        `sequencing on without an answer from ${[...this.#t.sync.syncing].join(', ')}`,
-      );
-      this.#t.sync.syncing = null;
-      this.#t.schedulePump();
-    }
-    this.#t.sync.passOver();
-    this.#t.sync.hostCheck();
-    this.#t.seats.stallCheck();
-    this.#t.seats.repeatReady();
-    this.#t.seats.handBack();
-    // The host's own entries wait while it lacks a quorum: try again each beat.
-    if (this.isHost) this.#t.schedulePump();
-    // A change of seats that not every seat signed in time is given up: play goes on as it was.
-    const p = this.#t.agreeing.proposal;
-    if (p && this.#t.segment && this.#t.now() - p.at > 2 * this.timing.awayMs) {
-      this.#t.agreeing.proposal = null;
-      this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
-      this.#t.schedulePump();
-    }
-    // A submission the host never ordered (it was lost with a link): send it again.
-    if (
-      this.#t.turns.submittedAt === seq &&
-      this.#t.now() - this.#t.lastProgress > this.timing.awayMs / 2
-    ) {
-      this.#t.turns.submittedAt = -1;
-      this.#t.schedulePump();
-    }
-    this.#t.changed();
+    t.sync.tick();
+    t.seats.tick();
+    t.agreeing.tick();
+    t.turns.tick(seq);
+    t.changed();
   }
 
   #receive(peer: PeerId, data: unknown): void {
@@ -470,21 +444,34 @@ export class Session {
 
   /**
    * Who may send each kind: the one place a message's sender is checked before its
-   * part reads it (what it says is checked there: wire.ts, on each kind).
+   * part reads it (what it says is checked there: wire.ts, on each kind). Two
+   * checks need what the message says and stay with their part: a `begin` may
+   * also come from whoever proposed what this browser signed (agreeing.ts), and
+   * an `entry` beyond the head only from the host (sequencer.ts).
    */
-  #senderRefusal(member: string, m: Wire): string | null {
+  #senderRefusal(member: string, m: Wire): SessionError | null {
     const host = this.#t.host();
-    const seg = this.#t.segment;
+    const notHost = (detail: string): SessionError | null =>
+      member === host ? null : { code: 'NOT_HOST', detail };
     switch (m.t) {
       case 'lobby':
         // A newcomer takes the first lobby, from whichever member it met first.
-        return member === host || !this.#t.admitted() ? null : `lobby from ${member}`;
+        return this.#t.admitted() ? notHost(`lobby from ${member}`) : null;
       case 'propose':
-        return member === host ? null : `change of seats from ${member}: ${member} is not the host`;
+        return notHost(`change of seats from ${member}: ${member} is not the host`);
       case 'refused':
-        return member === host ? null : `refusal from ${member}, who is not the host`;
+        return notHost(`refusal from ${member}, who is not the host`);
       case 'end':
-        return member === host && m.game === seg?.game ? null : `end from ${member}`;
+        // From the host, for the current game.
+        return m.game === this.#t.segment?.game
+          ? notHost(`end from ${member}`)
+          : { code: 'NOT_HOST', detail: `end of another game from ${member}` };
+      case 'ready': {
+        const plays = this.#t.segment?.setup.seats[m.seat]?.member === member;
+        return plays
+          ? null
+          : { code: 'UNKNOWN_PEER', detail: `ready for seat ${m.seat} from ${member}` };
+      }
       default:
         return null;
     }
@@ -492,7 +479,7 @@ export class Session {
 
   #handle(member: string, peer: PeerId, m: Wire): void {
     const refusal = this.#senderRefusal(member, m);
-    if (refusal) return this.#t.drop('NOT_HOST', refusal);
+    if (refusal) return this.#t.drop(refusal.code, refusal.detail);
     const t = this.#t;
     switch (m.t) {
       case 'challenge':

@@ -37,6 +37,19 @@ export class Agreeing {
     this.#t = t;
   }
 
+  /**
+   * Each beat: a change of seats that not every seat signed in time is given up
+   * (play goes on as it was).
+   */
+  tick(): void {
+    const p = this.proposal;
+    if (p && this.#t.segment && this.#t.now() - p.at > 2 * this.#t.timing.awayMs) {
+      this.proposal = null;
+      this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
+      this.#t.schedulePump();
+    }
+  }
+
   propose(setup: TableSetup): void {
     const game = gameId(setup);
     this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from: this.#t.member };

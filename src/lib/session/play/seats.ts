@@ -12,6 +12,7 @@ import type { Segment } from './segment';
 
 export class Seats {
   readonly #t: Core;
+  /** The seats ready for each round (this one and the one before). */
   readonly readiness = new Map<number, Set<Seat>>();
   /** Audits of rounds left waiting for secrets, by game. */
   readonly closing = new Map<string, TableAudit>();
@@ -21,6 +22,13 @@ export class Seats {
 
   constructor(t: Core) {
     this.#t = t;
+  }
+
+  /** Each beat: the stall alarm, readiness said again, seats handed back. */
+  tick(): void {
+    this.stallCheck();
+    this.repeatReady();
+    this.handBack();
   }
 
   /** A seat is ready for the next round. */
@@ -213,7 +221,6 @@ export class Seats {
   onReady(member: string, game: string, round: number, seat: Seat): void {
     const seg = this.#t.segment;
     if (!seg || game !== seg.game) return;
-    if (seg.setup.seats[seat]?.member !== member) return this.#t.drop('UNKNOWN_PEER', 'ready');
     const current = seg.ledger.any.record.round;
     if (Math.abs(round - current) > 1) {
       return this.#t.drop('OUT_OF_WINDOW', `ready for round ${round} from ${member}`);

@@ -25,6 +25,21 @@ export class Sync {
     this.#t = t;
   }
 
+  /**
+   * Each beat: catch-up gives up after the away limit, a censoring host is passed
+   * over, a new host is noticed.
+   */
+  tick(): void {
+    // Catch-up after a hand-over waits at most the away limit for the seats' answers.
+    if (this.syncing && this.#t.now() > this.syncUntil) {
+      this.#t.event('INFO', `sequencing on without an answer from ${[...this.syncing].join(', ')}`);
+      this.syncing = null;
+      this.#t.schedulePump();
+    }
+    this.passOver();
+    this.hostCheck();
+  }
+
   /** When the host changes to this browser, collect what the others hold before sequencing. */
   hostCheck(): void {
     const host = this.#t.host();

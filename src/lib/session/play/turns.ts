@@ -29,6 +29,21 @@ export class Turns {
     this.#t = t;
   }
 
+  /**
+   * Each beat: the host's own entries wait while it lacks a quorum, so it tries
+   * again; a guest sends again a submission the host never ordered (lost with a link).
+   */
+  tick(seq: number): void {
+    if (this.#t.isHost) this.#t.schedulePump();
+    if (
+      this.submittedAt === seq &&
+      this.#t.now() - this.#t.lastProgress > this.#t.timing.awayMs / 2
+    ) {
+      this.submittedAt = -1;
+      this.#t.schedulePump();
+    }
+  }
+
   move(seat: Seat, move: Move): SessionResult<true> {
     const rt = this.#t.segment?.seats.get(seat);
     const table = this.#t.segment?.ledger.table(seat);
