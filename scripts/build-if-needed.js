@@ -1,6 +1,6 @@
 // Build the static site unless its output directory (build/) is newer than
 // everything it is made from. The browser tests also build a tampered copy
-// into build-tamper/ (see src/lib/session/tamper.ts).
+// into build-tamper/ (see src/lib/session/play/tamper.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -54,6 +54,9 @@ describe('a censoring host (issue 21, hole 4)', () => {
       },
       90_000,
     );
+    // Nor is its seat handed back to it: it would never sign a change the new host proposes.
+    const unsigned = (e: { detail: string }) => e.detail.includes('not signed by every seat');
+    expect(next.snapshot.events.some(unsigned)).toBe(false);
     for (const s of [next, victim]) {
       expect(s.snapshot.seats[2]?.member).toBe('p2');
       expect(s.snapshot.seats[2]?.bot).toBeNull();

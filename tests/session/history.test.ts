@@ -8,18 +8,18 @@ import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accelerate } from '../../src/lib/protocol';
 import { parseRecord, recordOf, recordText, verifyRecord } from '../../src/lib/record';
-import { startTableHere } from '../../src/lib/session/client';
+import { startTableHere } from '../../src/lib/session/tables/client';
 import {
   DATABASE_VERSION,
   MAX_HISTORY,
   openTableStore,
   type TableStore,
-} from '../../src/lib/session/store';
+} from '../../src/lib/session/store/store';
 import {
   STORED_TABLE_VERSION,
   type FinishedGame,
   type StoredTable,
-} from '../../src/lib/session/stored-table';
+} from '../../src/lib/session/store/stored-table';
 
 const b64 = (bytes: number, fill = 7): string =>
   Buffer.from(new Uint8Array(bytes).fill(fill)).toString('base64url');

@@ -10,7 +10,7 @@ import {
   newPersonKeys,
   noteLobby,
   storedLobby,
-} from '$lib/session/lobby-store';
+} from '$lib/session/store/lobby-store';
 import { closeTracked, FAST, must, openTable, track, transport, until } from './harness';
 
 /** A Map-backed localStorage for this test (node has none). */

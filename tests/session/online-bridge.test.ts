@@ -17,7 +17,11 @@ import { signingKeyPair } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { hostTable } from '$lib/session';
 import { signHello } from '$lib/session/setup';
-import { BridgedTransport, exposeTransport, type BridgeUp } from '$lib/session/transport-bridge';
+import {
+  BridgedTransport,
+  exposeTransport,
+  type BridgeUp,
+} from '$lib/session/worker/transport-bridge';
 
 describe('BridgedTransport', () => {
   it('a successful connect to a peer the page already links counts as open', async () => {

@@ -15,7 +15,7 @@ import {
   type Session,
   type StoredTable,
 } from '$lib/session';
-import { answerRefused, linkAround } from '$lib/session/paired-tables';
+import { answerRefused, linkAround } from '$lib/session/tables/paired-tables';
 import { FakeRtc } from '../net/fake-rtc';
 import { closeTracked, FAST, must, seededRandom, track, until } from './harness';
 

@@ -4,10 +4,10 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTableHere, type TableClient } from '../../src/lib/session/client';
-import { savingProblem } from '../../src/lib/session/saving';
+import { startTableHere, type TableClient } from '../../src/lib/session/tables/client';
+import { savingProblem } from '../../src/lib/session/store/saving';
 import type { SessionSnapshot } from '../../src/lib/session/snapshot';
-import { openTableStore, type TableStore } from '../../src/lib/session/store';
+import { openTableStore, type TableStore } from '../../src/lib/session/store/store';
 
 const open: TableClient[] = [];
 const stores: TableStore[] = [];

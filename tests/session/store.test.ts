@@ -2,12 +2,16 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DATABASE_VERSION, openTableStore, type TableStore } from '../../src/lib/session/store';
+import {
+  DATABASE_VERSION,
+  openTableStore,
+  type TableStore,
+} from '../../src/lib/session/store/store';
 import {
   parseStoredTable,
   STORED_TABLE_VERSION,
   type StoredTable,
-} from '../../src/lib/session/stored-table';
+} from '../../src/lib/session/store/stored-table';
 
 const b64 = (bytes: number, fill = 7): string =>
   Buffer.from(new Uint8Array(bytes).fill(fill)).toString('base64url');

@@ -1,8 +1,8 @@
 // The intents a worker carries out are exactly the TableClient's promise-answering
 // methods: one missing would leave a button of a worker-run table doing nothing.
 import { expect, it } from 'vitest';
-import { startTableHere } from '$lib/session/client';
-import { CLIENT_CALLS } from '$lib/session/worker-calls';
+import { startTableHere } from '$lib/session/tables/client';
+import { CLIENT_CALLS } from '$lib/session/worker/worker-calls';
 
 it('CLIENT_CALLS names every intent of a TableClient, and nothing else', async () => {
   const opened = await startTableHere({

@@ -1,7 +1,7 @@
 // The game history in words: each game's result from this browser's side, and
 // games played and won against each opponent (bots by name and level).
 import { describe, expect, it } from 'vitest';
-import type { FinishedGame } from '$lib/session/stored-table';
+import type { FinishedGame } from '$lib/session/store/stored-table';
 import { opponentStats, resultText, wonBy } from '$lib/ui/history';
 
 type Player = FinishedGame['players'][number];

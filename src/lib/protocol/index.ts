@@ -11,7 +11,7 @@
 //
 // Exported: what a reducer, the session and tests build on. The group, hashing,
 // DRBG and proof modules stay internal but for the accelerator switch and what the
-// device self-check (session/deck-check.ts) times.
+// device self-check (session/play/deck-check.ts) times.
 export * from './errors';
 export * from './deal/context';
 export * from './log/canonical-json';

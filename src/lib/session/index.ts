@@ -1,6 +1,6 @@
 // session: wires protocol, net and bots for one table (lobby, seats, relay,
 // reconnect, persistence, desync alarms). May import engine, protocol, net, bots.
-export { deckCheck, type DeckCheck } from './deck-check';
+export { deckCheck, type DeckCheck } from './play/deck-check';
 export * from './errors';
 export * from './snapshot';
 export {
@@ -21,7 +21,7 @@ export {
   type SessionOptions,
   type SessionTiming,
 } from './session';
-export { resumeLocalTable, startLocalTable } from './local-tables';
+export { resumeLocalTable, startLocalTable } from './tables/local-tables';
 export {
   clientFor,
   newRoomId,
@@ -30,10 +30,10 @@ export {
   type LocalSeatSpec,
   type LocalTableSpec,
   type TableClient,
-} from './client';
-export { fromStored, toStored } from './persist';
-export { openTableStore, type TableList, type TableStore, type TableSummary } from './store';
-export type { StoredTable } from './stored-table';
+} from './tables/client';
+export { fromStored, toStored } from './store/persist';
+export { openTableStore, type TableList, type TableStore, type TableSummary } from './store/store';
+export type { StoredTable } from './store/stored-table';
 export {
   hasLobby,
   hostOnlineTable,
@@ -44,8 +44,8 @@ export {
   rejoinOnlineTable,
   type Invite,
   type OnlineOptions,
-} from './online-tables';
-export { forgetLobby, noteLobby } from './lobby-store';
+} from './tables/online-tables';
+export { forgetLobby, noteLobby } from './store/lobby-store';
 export {
   answerPairing,
   checkPairingCode,
@@ -62,9 +62,9 @@ export {
   type PairingOffer,
   type ReturningLobby,
   type ReturningTable,
-} from './paired-tables';
-export { isPairedRoom } from './paired-rooms';
-export { hostOnlineHere, joinOnlineHere, peerIdFor, resumeOnlineHere } from './client';
+} from './tables/paired-tables';
+export { isPairedRoom } from './tables/paired-rooms';
+export { hostOnlineHere, joinOnlineHere, peerIdFor, resumeOnlineHere } from './tables/client';
 export { BOT_LEVELS, type BotLevel } from '$lib/bots';
 // Where online tables find each other, for the UI's settings (ui reaches net through session).
 export {
@@ -80,4 +80,4 @@ export {
   type Signalling,
   type SignallingChoice,
 } from '$lib/net';
-export { storedTables } from './stored-tables';
+export { storedTables } from './store/stored-tables';

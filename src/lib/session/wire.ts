@@ -11,6 +11,13 @@ export const MAX_MESSAGE = 1 << 20;
 /** Entries per `entries` message, so a reply stays under MAX_MESSAGE. */
 export const MAX_BATCH_CHARS = 1 << 19;
 
+/**
+ * How far around this browser's log head entries (beyond it, from the sequencer
+ * only), state hashes and round readiness are kept: bounds come from the head,
+ * not from trusting the sender.
+ */
+export const WINDOW = 256;
+
 export interface LobbyDraft {
   readonly variant: string;
   readonly options: Readonly<Record<string, number>>;
@@ -35,7 +42,8 @@ export type Wire =
   /**
    * A browser at the table: who it is and its person's key, signed with that key
    * over both ends of this link, the challenge it answers and its own nonce `n`.
-   * Anyone may send it, once per link. Checked: the signature against this
+   * Anyone may send it, on a link whose challenge it answers (again on a rename).
+   * Checked: the signature against this
    * link's nonces; the key against the member's seat key in every signed setup
    * (else the key first proven here); one member per link, at most 64, not
    * removed by the host. It binds the member to this link (messages on it are
@@ -55,8 +63,10 @@ export type Wire =
    * A setup to sign (JSON text of a TableSetup). From the host only. Signed only
    * if it seats this browser's keys as they are and — once a game is on — is a
    * change of seats that is due (a stall, a seat handed back, a TT-9 newcomer)
-   * starting exactly where this browser's own ledger stands. Changes: nothing
-   * until every seat signs; refused ones are logged naming the proposer.
+   * starting exactly where this browser's own ledger stands (one whose start is
+   * ahead of it is judged again as this browser catches up, for a while).
+   * Changes: nothing until every seat signs; while one is pending the host
+   * orders nothing. Refused ones are logged naming the proposer.
    */
   | { t: 'propose'; setup: string }
   /**
@@ -72,10 +82,12 @@ export type Wire =
    */
   | { t: 'begin'; setup: string; agreements: readonly Agreement[] }
   /**
-   * An entry to order. From a seat's browser (or one passing it on); the entry
-   * proves its author. The host orders or refuses it; another seat's browser
-   * keeps it as pending when it is valid at the head and passes it to the host,
-   * and passes over a host that leaves it unordered. Changes: the log (via the host).
+   * An entry to order. From any member (its author, or a browser passing it
+   * on); the entry proves its author. The host orders or refuses it; another
+   * seat's browser keeps it as pending (one per seat, at the head only, after
+   * the protocol's check) and passes it to the host, and passes over a host that
+   * leaves it unordered for the away limit; a watcher drops it. Its author sends
+   * it to every seat after a few unanswered resends. Changes: the log (via the host).
    */
   | { t: 'submit'; game: string; entry: string }
   /**
@@ -87,7 +99,10 @@ export type Wire =
   /**
    * An ordered entry, from whoever holds it. Applied only at the head after the
    * protocol's full check; one the host ordered and this browser refuses raises
-   * the desync alarm, from anyone else it is dropped. Changes: the log.
+   * the desync alarm, from anyone else it is dropped. One beyond the head is
+   * kept only from the host and only within WINDOW of the head, while this
+   * browser asks the host for the gap (a `want`, at most once a beat); older
+   * ones are ignored. Changes: the log.
    */
   | { t: 'entry'; game: string; seq: number; entry: string }
   /**
@@ -97,30 +112,39 @@ export type Wire =
    * Changes: the refusals and equivocations shown, never the log.
    */
   | { t: 'refused'; game: string; entry: string }
-  /** The sender's public-state hashes after entries from, from + 1, … */
+  /**
+   * The sender's public-state hashes after entries from, from + 1, … From any
+   * member; only a seat's browser's count, and only those within WINDOW of the
+   * head are kept. Changes: a differing hash raises the desync alarm.
+   */
   | { t: 'hashes'; game: string; from: number; list: readonly string[] }
   /**
-   * Asks for the log from a position. From any member of this game; answered
-   * with `entries` from this browser's own log. Changes: nothing here.
+   * Asks for the log from a position. From any member of this game, at most a
+   * few per link at once and two a second after that (each may cost the whole
+   * log); answered with `entries` from this browser's own log, in batches under
+   * MAX_MESSAGE. Changes: nothing here.
    */
   | { t: 'want'; game: string; from: number }
   /**
    * Log entries from a position, from any member: each is applied only as an
-   * ordered entry would be (full check, at the head). The answer a new host waits
-   * for after a hand-over (from the seats' browsers, at most the away limit).
-   * Changes: the log.
+   * ordered entry would be (full check, at the head); those beyond the head are
+   * kept only from the host and within WINDOW of the head, the rest dropped. The
+   * answer a new host waits for after a hand-over (from the seats' browsers, at
+   * most the away limit). Changes: the log.
    */
   | { t: 'entries'; game: string; from: number; list: readonly string[]; head: number }
   /**
    * A seat is ready for the next round. From the browser that plays that seat
-   * (checked against the setup). Changes: who is ready between rounds.
+   * (checked against the setup), for a round within one of the current one.
+   * Changes: who is ready between rounds.
    */
   | { t: 'ready'; game: string; round: number; seat: number }
   /**
    * Heartbeat: the sender's game, log length, hash after its last entry, and whom
    * it takes for host. From any proven member. Keeps the sender present, counts
-   * its host claim for the quorum; a longer log makes this browser ask it for
-   * entries (a `want`, rate-limited), an equal one compares the hash.
+   * its host claim for the quorum (and a seat is handed back only to a browser
+   * that names this host); a longer log makes this browser ask it for entries (a
+   * `want`, at most once a beat), an equal one compares the hash.
    */
   | { t: 'beat'; game: string | null; seq: number; hash: string; host: string | null }
   /**

@@ -1,6 +1,6 @@
 // The game history in a player's words: each finished game's result, and how
 // often this browser's player met and beat each opponent.
-import type { FinishedGame } from '$lib/session/stored-table';
+import type { FinishedGame } from '$lib/session/store/stored-table';
 
 export interface OpponentStats {
   readonly name: string;

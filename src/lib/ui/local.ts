@@ -64,14 +64,14 @@ export async function openTable(room: string): Promise<SessionResult<OpenTable>>
     const signalling = await netSettings(resolve('/')).signalling();
     if (isPairedRoom(room)) {
       // Loaded when needed, like the signalling code below.
-      const { resumePairedTable } = await import('$lib/session/paired-tables');
+      const { resumePairedTable } = await import('$lib/session/tables/paired-tables');
       const resumed = await resumePairedTable(room, { iceServers: signalling.iceServers ?? [] });
       return resumed.ok
         ? { ok: true, value: { client: resumed.value.client, pairing: resumed.value } }
         : resumed;
     }
     // Loaded when needed: a local table's page has no use for the network code.
-    const { rejoinOnlineTable } = await import('$lib/session/online-tables');
+    const { rejoinOnlineTable } = await import('$lib/session/tables/online-tables');
     return withoutPairing(await rejoinOnlineTable(room, signalling));
   }
   return withoutPairing(await resumeLocalTable(room));

@@ -2,8 +2,8 @@
 // dealing and bots never hold up a frame; elsewhere (Node, a worker) on this thread.
 // The session itself is imported only off the page: a page must not load it twice.
 import type { LocalTableSpec, TableClient } from './client';
-import type { SessionResult } from './errors';
-import { openInWorker } from './remote-client';
+import type { SessionResult } from '../errors';
+import { openInWorker } from '../worker/remote-client';
 
 function onPage(): boolean {
   return typeof document !== 'undefined' && typeof Worker !== 'undefined';

@@ -2,7 +2,7 @@
 import { awaitsChoice, choiceLabel, deckStage, dues, mayMove, nextHopSeat } from '$lib/protocol';
 import type { TableAudit, TableState } from '$lib/protocol';
 import type { Segment } from './segment';
-import type { DealingProgress, LocalSeatView, TableView } from './snapshot';
+import type { DealingProgress, LocalSeatView, TableView } from '../snapshot';
 
 /**
  * What the table shows of the current segment: each local seat's view and legal

@@ -2,8 +2,8 @@
 import type { Seat } from '$lib/engine';
 import { isJsonRecord } from '$lib/protocol';
 import type { Segment } from './segment';
-import type { DesyncAlarm } from './snapshot';
-import type { Wire } from './wire';
+import type { DesyncAlarm } from '../snapshot';
+import type { Wire } from '../wire';
 
 export class HashCheck {
   readonly #member: string;

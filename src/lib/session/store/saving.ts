@@ -3,8 +3,8 @@
 // tell its player when a reload would lose the game (a private window, a full disk).
 // A game that has ended is kept in the history too.
 import { toStored } from './persist';
-import type { Session } from './session';
-import type { SavingProblem, SavingStatus, SessionSnapshot } from './snapshot';
+import type { Session } from '../session';
+import type { SavingProblem, SavingStatus, SessionSnapshot } from '../snapshot';
 import type { TableStore } from './store';
 import type { FinishedGame, StoreError, StoreResult, StoredTable } from './stored-table';
 

@@ -8,8 +8,8 @@ import type { BotLevel } from '$lib/bots';
 import type { Options, VariantId } from '$lib/engine';
 import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
 import { signingKeyPair } from '$lib/protocol/crypto/signing';
-import type { SessionSnapshot } from './snapshot';
-import type { TableClient } from './client';
+import type { SessionSnapshot } from '../snapshot';
+import type { TableClient } from '../tables/client';
 
 export interface PersonKeys {
   /** The Ed25519 secret key (64 bytes: seed and public key). */

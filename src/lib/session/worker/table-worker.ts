@@ -11,8 +11,8 @@ import {
   resumeTableHere,
   startTableHere,
   type TableClient,
-} from './client';
-import { fail, type SessionResult } from './errors';
+} from '../tables/client';
+import { fail, type SessionResult } from '../errors';
 import { BridgedTransport } from './transport-bridge';
 import type { FromWorker, OnlineOpen, ToWorker } from './worker-calls';
 

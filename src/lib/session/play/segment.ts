@@ -2,9 +2,9 @@
 import type { BotLevel } from '$lib/bots';
 import type { Seat } from '$lib/engine';
 import { dues } from '$lib/protocol';
-import { fail, ok, type SessionResult } from './errors';
+import { fail, ok, type SessionResult } from '../errors';
 import { Ledger, type LocalKeys } from './ledger';
-import { checkAgreements, gameId, parseSetup, type Agreement, type TableSetup } from './setup';
+import { checkAgreements, gameId, parseSetup, type Agreement, type TableSetup } from '../setup';
 
 /** A seat's keys, for the person's seat or a bot this browser runs. */
 export interface SeatKeys {

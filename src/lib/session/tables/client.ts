@@ -6,19 +6,19 @@
 import type { BotLevel } from '$lib/bots';
 import type { Move, Options, Seat, VariantId } from '$lib/engine';
 import { createMemoryNetwork, type Transport } from '$lib/net';
-import { fail, ok, type SessionResult } from './errors';
-import { fromStored } from './persist';
-import { keeper, withSaving, type Keeper } from './saving';
+import { fail, ok, type SessionResult } from '../errors';
+import { fromStored } from '../store/persist';
+import { keeper, withSaving, type Keeper } from '../store/saving';
 import {
   hostTable,
   joinTable,
   type RecordSegment,
   type Session,
   type SessionTiming,
-} from './session';
-import type { SessionSnapshot } from './snapshot';
-import { openTableStore, type TableStore } from './store';
-import type { StoreResult } from './stored-table';
+} from '../session';
+import type { SessionSnapshot } from '../snapshot';
+import { openTableStore, type TableStore } from '../store/store';
+import type { StoreResult } from '../store/stored-table';
 
 export interface TableClient {
   readonly room: string;

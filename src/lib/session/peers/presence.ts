@@ -151,6 +151,11 @@ export class Presence {
     this.#hostClaims.set(member, host);
   }
 
+  /** Whether `member`'s last heartbeat named `host` as host (only such a browser signs its changes). */
+  follows(member: string, host: string): boolean {
+    return this.#hostClaims.get(member) === host;
+  }
+
   rename(member: string, name: string): void {
     const m = this.#members.get(member);
     if (m) this.#members.set(member, { ...m, name });

@@ -3,9 +3,9 @@
 // transport stays on the page (WebRTC lives there) and reaches the worker's
 // session through a bridge. The page keeps nothing of the session but its last snapshot.
 import type { Transport } from '$lib/net';
-import type { LocalTableSpec, TableClient } from './client';
-import { fail, type SessionResult } from './errors';
-import type { SessionSnapshot } from './snapshot';
+import type { LocalTableSpec, TableClient } from '../tables/client';
+import { fail, type SessionResult } from '../errors';
+import type { SessionSnapshot } from '../snapshot';
 import { exposeTransport } from './transport-bridge';
 import {
   CLIENT_CALLS,

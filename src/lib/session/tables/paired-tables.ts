@@ -18,8 +18,8 @@ import {
   type PeerId,
 } from '$lib/net';
 import { newId, newRoomId, peerIdFor, type TableClient } from './client';
-import { fail, ok, type SessionResult } from './errors';
-import { cleanName } from './setup';
+import { fail, ok, type SessionResult } from '../errors';
+import { cleanName } from '../setup';
 import { markPaired } from './paired-rooms';
 import {
   keepLobby,
@@ -28,9 +28,9 @@ import {
   restoreLobbyDraft,
   storedLobby,
   type PersonKeys,
-} from './lobby-store';
-import { openInWorker } from './remote-client';
-import { openTableStore } from './store';
+} from '../store/lobby-store';
+import { openInWorker } from '../worker/remote-client';
+import { openTableStore } from '../store/store';
 
 export interface PairedOptions {
   readonly name: string;

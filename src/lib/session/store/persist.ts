@@ -3,10 +3,10 @@
 // resumes the table. A record that does not verify is refused with the reason.
 import { BOT_LEVELS, type BotLevel } from '$lib/bots';
 import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
-import { fail, ok, type SessionResult } from './errors';
-import type { RestoredKeys, Session, SessionOptions } from './session';
-import { Session as SessionClass } from './session';
-import { setupJson } from './setup';
+import { fail, ok, type SessionResult } from '../errors';
+import type { RestoredKeys, Session, SessionOptions } from '../session';
+import { Session as SessionClass } from '../session';
+import { setupJson } from '../setup';
 import { STORED_TABLE_VERSION, type StoredSeatKeys, type StoredTable } from './stored-table';
 
 export function toStored(

@@ -1,9 +1,9 @@
 // The messages between a page and the worker that runs its local tables: calls
 // (a client intent, or opening a table) answered by id, and snapshots pushed
 // after every change. Everything here is structured-cloneable.
-import type { SessionResult } from './errors';
-import type { LocalTableSpec, TableClient } from './client';
-import type { SessionSnapshot } from './snapshot';
+import type { SessionResult } from '../errors';
+import type { LocalTableSpec, TableClient } from '../tables/client';
+import type { SessionSnapshot } from '../snapshot';
 import type { BridgeDown, BridgeUp } from './transport-bridge';
 
 /** The client's intents: every method of TableClient that answers with a promise. */

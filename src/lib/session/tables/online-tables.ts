@@ -5,7 +5,7 @@
 // the start comes back to it too.
 import { openPeerTransport, type PeerTransport, type Signalling } from '$lib/net';
 import { newId, newRoomId, peerIdFor, type TableClient } from './client';
-import { fail, ok, type SessionResult } from './errors';
+import { fail, ok, type SessionResult } from '../errors';
 import {
   forgetLobby,
   keepLobby,
@@ -15,11 +15,11 @@ import {
   storedLobby,
   type PersonKeys,
   type StoredLobby,
-} from './lobby-store';
+} from '../store/lobby-store';
 import { isPairedRoom } from './paired-rooms';
-import { cleanName } from './setup';
-import { openTableStore } from './store';
-import { openInWorker } from './remote-client';
+import { cleanName } from '../setup';
+import { openTableStore } from '../store/store';
+import { openInWorker } from '../worker/remote-client';
 
 export interface OnlineOptions {
   readonly name: string;

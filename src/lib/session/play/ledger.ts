@@ -10,8 +10,8 @@ import {
   type ProtocolError,
   type TableState,
 } from '$lib/protocol';
-import type { TableSetup } from './setup';
-import { tableConfig } from './setup';
+import type { TableSetup } from '../setup';
+import { tableConfig } from '../setup';
 
 export interface LocalKeys {
   readonly seat: number;

@@ -1,0 +1,297 @@
+// The state every part of a session shares (the game, the lobby's draft, the keys,
+// who is present, the event log) and the few things they all do with it: send,
+// log an event, tell the listeners, find the host. Each part (peers/, lobby/,
+// play/) does one job on it; session.ts receives every message and hands it on.
+import { type BotLevel, chooseMove } from '$lib/bots';
+import type { PeerId, Transport } from '$lib/net';
+import { signingKeyPair } from '$lib/protocol';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import type { SessionErrorCode } from './errors';
+import { Agreeing } from './lobby/agreeing';
+import { Lobby } from './lobby/lobby';
+import { Identity } from './peers/identity';
+import { Presence } from './peers/presence';
+import { HashCheck } from './play/hash-check';
+import { OwnEntries } from './play/own-entries';
+import { Seats } from './play/seats';
+import { betweenRounds, type SeatKeys, type Segment } from './play/segment';
+import { Sequencer } from './play/sequencer';
+import { Sync } from './play/sync';
+import { Turns } from './play/turns';
+import type { Session } from './session';
+import { cleanName, type SeatSetup } from './setup';
+import type { SessionPhase, TableEvent } from './snapshot';
+import { encodeWire, type LobbyDraft, type Wire } from './wire';
+
+export interface SessionTiming {
+  /** Heartbeat period. */
+  readonly beatMs: number;
+  /** Silence after which a member shows as away (and a host is replaced). */
+  readonly awayMs: number;
+  /** Time without progress after which the seats owing an entry are named as stalled. */
+  readonly stallMs: number;
+}
+
+export const DEFAULT_TIMING: SessionTiming = { beatMs: 1000, awayMs: 4000, stallMs: 30_000 };
+
+export interface SessionOptions {
+  readonly transport: Transport;
+  readonly room: string;
+  /** This browser's stable id at the table. */
+  readonly member: string;
+  readonly name: string;
+  readonly timing?: Partial<SessionTiming>;
+  /** Bytes of randomness (defaults to crypto.getRandomValues). */
+  readonly random?: (length: number) => Uint8Array;
+  readonly now?: () => number;
+  /** How bots choose (defaults to the bots' chooseMove). */
+  readonly decide?: typeof chooseMove;
+  /** Messages a peer may send at once, and per second after that. */
+  readonly rate?: { readonly burst: number; readonly perSecond: number };
+  /** Told after every change that should be stored (see persist.ts). */
+  readonly onChange?: (session: Session) => void;
+  /**
+   * The person's keys, when this browser comes back to a lobby it was in (the
+   * others know its seat by its public key); fresh ones otherwise.
+   */
+  readonly person?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
+}
+
+const DEFAULT_RATE = { burst: 4000, perSecond: 2000 };
+const MAX_EVENTS = 200;
+const defaultRandom = (length: number): Uint8Array =>
+  globalThis.crypto.getRandomValues(new Uint8Array(length));
+
+/** What every part of one session shares: who it is, its game, its links and its clock. */
+export class Core {
+  readonly room: string;
+  readonly member: string;
+  readonly transport: Transport;
+  readonly timing: SessionTiming;
+  name: string;
+  readonly random: (length: number) => Uint8Array;
+  readonly now: () => number;
+  readonly rate: { readonly burst: number; readonly perSecond: number };
+  phase: SessionPhase = 'lobby';
+  readonly presence: Presence;
+  draft: LobbyDraft;
+  /** The person's seat key of this browser, and the bots it runs, by public key. */
+  readonly keys = new Map<string, SeatKeys>();
+  personKey: SeatKeys;
+  /** Restored from storage and not yet back in play: its seat may have gone to a bot meanwhile. */
+  returning = false;
+  segment: Segment | null = null;
+  readonly past: Segment[] = [];
+  readonly hashes: HashCheck;
+  /** Each person's autoplay level by seat key (it outlives a change of seats). */
+  readonly autoplay = new Map<string, BotLevel | null>();
+  readonly own: OwnEntries;
+  lastProgress: number;
+  ended: { reason: string; scores: readonly number[] } | null = null;
+  readonly events: TableEvent[] = [];
+  readonly buckets = new Map<PeerId, { tokens: number; at: number }>();
+  notifyQueued = false;
+  pumpQueued = false;
+  closed = false;
+  /** Messages handled and dropped, by code (for tests and the bench). */
+  readonly stats = {
+    received: 0,
+    dropped: new Map<string, number>(),
+    stale: 0,
+    submitted: 0,
+    /** Entries checked ahead of their order (sent ahead by their author). */
+    checkedAhead: 0,
+  };
+  /** Told (after the current task) when anything the snapshot shows has changed. */
+  notify: () => void = () => {};
+  readonly identity: Identity;
+  readonly lobby: Lobby;
+  readonly agreeing: Agreeing;
+  readonly sequencer: Sequencer;
+  readonly sync: Sync;
+  readonly seats: Seats;
+  readonly turns: Turns;
+
+  constructor(options: SessionOptions, host: boolean) {
+    this.room = options.room;
+    this.member = options.member;
+    this.transport = options.transport;
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.name = cleanName(options.name) || 'Player';
+    this.random = options.random ?? defaultRandom;
+    this.now = options.now ?? Date.now;
+    this.own = new OwnEntries(options.decide ?? chooseMove);
+    this.rate = options.rate ?? DEFAULT_RATE;
+    this.lastProgress = this.now();
+    this.hashes = new HashCheck(
+      this.member,
+      (message) => {
+        if (!this.closed) this.broadcast(message);
+      },
+      (detail) => {
+        this.event('INFO', `desync: ${detail}`);
+        this.changed();
+      },
+    );
+    this.personKey = options.person ? this.keepKeys(options.person) : this.newKeys();
+    this.presence = new Presence(
+      this.member,
+      {
+        name: this.name,
+        peer: this.transport.id,
+        key: this.personKey.publicKey,
+        lastHeard: Infinity,
+      },
+      () => this.transport.peers(),
+      this.now,
+      this.timing.awayMs,
+    );
+    this.draft = {
+      variant: 'mexican-train',
+      options: {},
+      seats: host ? [this.personSeat()] : [],
+    };
+    this.identity = new Identity(this);
+    this.lobby = new Lobby(this);
+    this.agreeing = new Agreeing(this);
+    this.sequencer = new Sequencer(this);
+    this.sync = new Sync(this);
+    this.seats = new Seats(this);
+    this.turns = new Turns(this);
+  }
+
+  get isHost(): boolean {
+    return this.host() === this.member;
+  }
+
+  keepKeys(keys: { readonly signing: Uint8Array; readonly secret: Uint8Array }): SeatKeys {
+    // An Ed25519 secret key holds its public key in its last 32 bytes.
+    const kept = { ...keys, publicKey: toBase64url(keys.signing.slice(32)) };
+    this.keys.set(kept.publicKey, kept);
+    return kept;
+  }
+
+  newKeys(): SeatKeys {
+    const pair = signingKeyPair(this.random(32));
+    if (!pair) throw new Error('32 random bytes make a key');
+    const keys = {
+      signing: pair.secretKey,
+      publicKey: toBase64url(pair.publicKey),
+      secret: this.random(32),
+    };
+    this.keys.set(keys.publicKey, keys);
+    return keys;
+  }
+
+  personSeat(): SeatSetup {
+    return { name: this.name, key: this.personKey.publicKey, bot: null, member: this.member };
+  }
+
+  present(member: string): boolean {
+    return this.presence.present(member);
+  }
+
+  /** The members of the seats, in seat order: they rank first. */
+  seatMembers(): string[] {
+    return (this.segment?.setup.seats ?? this.draft.seats).map((s) => s.member);
+  }
+
+  /** Whether this browser has a table's lobby or game (a newcomer has neither until a lobby comes). */
+  admitted(): boolean {
+    return this.segment !== null || this.draft.seats.length > 0;
+  }
+
+  host(): string | null {
+    return this.presence.host(this.seatMembers(), this.admitted(), this.sync.passedOver);
+  }
+
+  /** The host orders entries only while it sees most of the seats' browsers (presence.ts). */
+  quorum(): boolean {
+    const seg = this.segment;
+    return !seg || this.presence.quorum(seg.setup.seats.map((s) => s.member));
+  }
+
+  send(peer: PeerId, message: Wire): void {
+    this.transport.send(peer, encodeWire(message));
+  }
+
+  broadcast(message: Wire): void {
+    const text = encodeWire(message);
+    for (const peer of this.transport.peers()) this.transport.send(peer, text);
+  }
+
+  /** To every member but the host and this browser. */
+  sendAhead(game: string, entry: string): void {
+    const host = this.host();
+    const text = encodeWire({ t: 'ahead', game, entry });
+    for (const peer of this.transport.peers()) {
+      const member = this.presence.memberOf(peer);
+      if (member && member !== host) this.transport.send(peer, text);
+    }
+  }
+
+  /** To the browsers of the seats (not watchers), this one aside. */
+  toSeats(message: Wire): void {
+    const seats = new Set(this.seatMembers());
+    const text = encodeWire(message);
+    for (const peer of this.transport.peers()) {
+      const member = this.presence.memberOf(peer);
+      if (member && seats.has(member)) this.transport.send(peer, text);
+    }
+  }
+
+  toHost(message: Wire): void {
+    const host = this.host();
+    const peer = host && this.presence.get(host)?.peer;
+    if (peer) this.send(peer, message);
+  }
+
+  event(code: SessionErrorCode | 'INFO', detail: string): void {
+    this.events.push({ at: this.now(), code, detail });
+    if (this.events.length > MAX_EVENTS) this.events.shift();
+  }
+
+  drop(code: SessionErrorCode, detail: string): void {
+    this.stats.dropped.set(code, (this.stats.dropped.get(code) ?? 0) + 1);
+    this.event(code, detail);
+  }
+
+  allowed(
+    peer: PeerId,
+    buckets = this.buckets,
+    rate: { readonly burst: number; readonly perSecond: number } = this.rate,
+  ): boolean {
+    const now = this.now();
+    const { burst, perSecond } = rate;
+    const b = buckets.get(peer) ?? { tokens: burst, at: now };
+    b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * perSecond);
+    b.at = now;
+    buckets.set(peer, b);
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+
+  schedulePump(): void {
+    if (this.pumpQueued || this.closed) return;
+    this.pumpQueued = true;
+    setTimeout(() => {
+      this.pumpQueued = false;
+      this.turns.pump();
+    }, 0);
+  }
+
+  betweenRounds(seg: Segment): { round: number; ready: boolean[] } | null {
+    return betweenRounds(seg, this.seats.readiness);
+  }
+
+  /** Tells the session's listeners in a microtask (once, however many changes come before it). */
+  changed(): void {
+    if (this.notifyQueued || this.closed) return;
+    this.notifyQueued = true;
+    queueMicrotask(() => {
+      this.notifyQueued = false;
+      if (!this.closed) this.notify();
+    });
+  }
+}

@@ -1,0 +1,271 @@
+// Agreement: a setup proposed by the host, signed by every seat, then begun. Once a
+// game is on, a proposal is a change of seats, signed only when it is due and
+// starts at this browser's own ledger (changeRefusal: what the record verifier
+// checks, at signing time).
+import type { Seat } from '$lib/engine';
+import type { Core } from '../core';
+import type { SessionError } from '../errors';
+import { openSegment, type Segment } from '../play/segment';
+import {
+  type Agreement,
+  checkAgreement,
+  gameId,
+  parseSetup,
+  sameJson,
+  setupJson,
+  signAgreement,
+  startMismatch,
+  type TableSetup,
+} from '../setup';
+
+export class Agreeing {
+  readonly #t: Core;
+  /** Setups this browser signed, by game id. */
+  readonly signed = new Set<string>();
+  proposal: {
+    setup: TableSetup;
+    game: string;
+    agreements: Map<Seat, Agreement>;
+    at: number;
+    /** The member that proposed it (the host when this browser signed). */
+    from: string;
+  } | null = null;
+  /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
+  deferred: { text: string; from: string; at: number } | null = null;
+
+  constructor(t: Core) {
+    this.#t = t;
+  }
+
+  /**
+   * Each beat: a change of seats that not every seat signed in time is given up
+   * (play goes on as it was).
+   */
+  tick(): void {
+    const p = this.proposal;
+    if (p && this.#t.segment && this.#t.now() - p.at > 2 * this.#t.timing.awayMs) {
+      this.proposal = null;
+      this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
+      this.#t.schedulePump();
+    }
+  }
+
+  propose(setup: TableSetup): void {
+    const game = gameId(setup);
+    this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from: this.#t.member };
+    if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
+    this.#t.broadcast({ t: 'propose', setup: setupJson(setup) });
+    this.signLocal(setup);
+    this.#t.changed();
+  }
+
+  signLocal(setup: TableSetup): void {
+    const game = gameId(setup);
+    this.signed.add(game);
+    setup.seats.forEach((s, seat) => {
+      const keys = this.#t.keys.get(s.key);
+      if (s.member !== this.#t.member || !keys) return;
+      const agreement = signAgreement(setup, seat, keys.signing);
+      this.#t.broadcast({ t: 'agree', game, agreement });
+      this.onAgree(game, agreement);
+    });
+  }
+
+  /**
+   * Signs a proposed setup for this browser's seats: the host's first setup, or a
+   * change of seats the host proposes when one is due (see #changeRefusal).
+   */
+  onPropose(text: string, from: string): void {
+    const setup = this.parseSetupText(text);
+    if (!setup) return;
+    const game = gameId(setup);
+    if (this.signed.has(game) || this.#t.segment?.game === game) return;
+    const refusal = this.changeRefusal(setup, from);
+    const before = this.deferred;
+    const again = before?.text === text;
+    this.deferred = null;
+    if (refusal?.code === 'START_MISMATCH') {
+      // This browser may only be behind: it judges the proposal again as it catches up.
+      this.deferred = { text, from, at: again ? before.at : this.#t.now() };
+    }
+    if (refusal) {
+      if (again) return;
+      return this.#t.drop(refusal.code, `change of seats from ${from}: ${refusal.detail}`);
+    }
+    // Sign only a setup that seats this browser's keys under its own name.
+    const mine = setup.seats.filter((s) => s.member === this.#t.member);
+    const honest = mine.every(
+      (s) =>
+        this.#t.keys.has(s.key) &&
+        (s.bot !== null || s.key !== this.#t.personKey.publicKey || s.name === this.#t.name),
+    );
+    if (!honest) return this.#t.drop('BAD_SETUP', 'a proposed setup misstates this browser’s seat');
+    this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
+    if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
+    this.signLocal(setup);
+  }
+
+  /**
+   * Why this browser will not sign or follow `setup`, proposed by `from`, or null.
+   * Before any game: only the host's. Once a game is on, only a change of seats by
+   * the host that continues this very game, from a start equal to this browser's
+   * own ledger (the record verifier's check), and only when a change is due: each
+   * seat stays as it is, goes to a bot the proposer runs when its browser is gone
+   * or stalled here, goes back to the person who first held it, or is a newcomer's
+   * (TT-9, which the start check allows only where the rules do).
+   */
+  changeRefusal(setup: TableSetup, from: string): SessionError | null {
+    const seg = this.#t.segment;
+    const host = this.#t.host();
+    if (from !== host) return { code: 'NOT_HOST', detail: `${from} is not the host` };
+    if (!seg) return null;
+    const cur = seg.setup;
+    if (setup.start?.after !== seg.game) {
+      return { code: 'WRONG_GAME', detail: 'it does not continue this game' };
+    }
+    if (setup.variant !== cur.variant || !sameJson(setup.options, cur.options)) {
+      return { code: 'BAD_SETUP', detail: 'it changes the variant or its options' };
+    }
+    const mismatch = startMismatch(seg.ledger.any, setup.start);
+    if (mismatch) return { code: 'START_MISMATCH', detail: mismatch };
+    if (setup.seats.length < cur.seats.length) {
+      return { code: 'NOT_DUE', detail: 'it leaves seats out' };
+    }
+    const owners = this.#t.past[0]?.setup.seats ?? cur.seats;
+    let changes = 0;
+    for (const [i, next] of setup.seats.entries()) {
+      const was = cur.seats[i];
+      const owner = owners[i];
+      if (!was) {
+        // A newcomer: a person not seated yet (the start check counted it against TT-9).
+        if (next.bot !== null || cur.seats.some((s) => s.member === next.member)) {
+          return { code: 'NOT_DUE', detail: `seat ${i} is no newcomer` };
+        }
+      } else if (sameJson(was, next)) {
+        continue;
+      } else if (
+        was.bot !== null &&
+        next.bot === null &&
+        owner?.key === next.key &&
+        owner.member === next.member
+      ) {
+        // Handed back to the person who held it.
+      } else if (next.bot === null) {
+        return { code: 'NOT_DUE', detail: `seat ${i} goes to someone who never held it` };
+      } else if (next.member !== from) {
+        return { code: 'NOT_DUE', detail: `seat ${i} goes to a bot another browser runs` };
+      } else if (!this.mayGoToBot(seg, i)) {
+        return { code: 'NOT_DUE', detail: `seat ${i} is here and playing` };
+      }
+      changes++;
+    }
+    return changes === 0 ? { code: 'NOT_DUE', detail: 'no seat changes hands' } : null;
+  }
+
+  /**
+   * Whether seat `seat` may go to a bot: its browser is gone, or it owes and the
+   * table has waited on it (half the stall limit here, for clocks that differ),
+   * with no entry of its pending. This browser's own seat only when it comes back
+   * from storage (it was away when the others moved on).
+   */
+  mayGoToBot(seg: Segment, seat: Seat): boolean {
+    const member = seg.setup.seats[seat]?.member ?? '';
+    if (member === this.#t.member) return this.#t.returning;
+    if (!this.#t.present(member)) return true;
+    const idle = this.#t.now() - this.#t.lastProgress;
+    return (
+      idle >= this.#t.timing.stallMs / 2 &&
+      this.#t.seats.owed(seg).some((d) => d.seat === seat) &&
+      !this.#t.sequencer.submitting(seg, seat)
+    );
+  }
+
+  parseSetupText(text: string): TableSetup | null {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      this.#t.drop('BAD_SETUP', 'not JSON');
+      return null;
+    }
+    const setup = parseSetup(raw);
+    if (!setup.ok) {
+      this.#t.drop(setup.error.code, setup.error.detail);
+      return null;
+    }
+    if (setup.value.room !== this.#t.room) {
+      this.#t.drop('WRONG_ROOM', setup.value.room);
+      return null;
+    }
+    return setup.value;
+  }
+
+  onAgree(game: string, agreement: Agreement): void {
+    const p = this.proposal;
+    if (!p || p.game !== game) return;
+    const checked = checkAgreement(p.setup, agreement);
+    if (!checked.ok) return this.#t.drop(checked.error.code, checked.error.detail);
+    p.agreements.set(agreement.seat, agreement);
+    if (this.#t.isHost && p.agreements.size === p.setup.seats.length) {
+      const agreements = [...p.agreements.values()].sort((a, b) => a.seat - b.seat);
+      this.#t.broadcast({ t: 'begin', setup: setupJson(p.setup), agreements });
+      this.onBegin(setupJson(p.setup), agreements, this.#t.member);
+    }
+  }
+
+  /**
+   * Play under a setup every seat signed: taken only from the host (or from whoever
+   * proposed what this browser signed), and only for a setup this browser signed;
+   * a browser with no seat in it follows only what it would have signed.
+   */
+  onBegin(text: string, agreements: readonly Agreement[], from: string): void {
+    const parsed = this.parseSetupText(text);
+    if (!parsed) return;
+    const game = gameId(parsed);
+    if (this.#t.segment?.game === game || this.#t.past.some((s) => s.game === game)) return;
+    const proposer = this.proposal?.game === game ? this.proposal.from : null;
+    if (from !== this.#t.host() && from !== proposer) {
+      return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
+    }
+    const seated = parsed.seats.some((s) => s.member === this.#t.member);
+    if (seated && !this.signed.has(game)) {
+      this.onPropose(text, from);
+      if (!this.signed.has(game)) {
+        return this.#t.drop(
+          'BAD_AGREEMENT',
+          `begin from ${from}: a setup this browser did not sign`,
+        );
+      }
+    }
+    if (!seated && this.#t.segment) {
+      const refusal = this.changeRefusal(parsed, from);
+      if (refusal) return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);
+    }
+    const seg = openSegment(text, agreements, this.#t.room, this.#t.member, this.#t.keys);
+    if (!seg.ok) return this.#t.drop(seg.error.code, seg.error.detail);
+    const previous = this.#t.segment;
+    if (previous) {
+      // A reseated game keeps each person's autoplay choice, even across a time away.
+      for (const [seat, rt] of seg.value.seats) {
+        const key = seg.value.setup.seats[seat]?.key ?? '';
+        rt.autoplay = this.#t.autoplay.get(key) ?? previous.seats.get(seat)?.autoplay ?? null;
+      }
+      this.#t.seats.closeAudit(previous);
+      this.#t.past.push(previous);
+    }
+    this.#t.segment = seg.value;
+    this.proposal = null;
+    this.#t.returning = false;
+    this.#t.phase = 'playing';
+    this.#t.seats.stall = null;
+    this.#t.lastProgress = this.#t.now();
+    this.#t.turns.submittedAt = -1;
+    this.#t.turns.sent = { seq: -1, times: 0 };
+    this.#t.sequencer.pending.clear();
+    this.#t.sequencer.ahead.clear();
+    this.#t.hashes.reset();
+    this.#t.event('INFO', previous ? 'seats changed hands: the round is dealt afresh' : 'game on');
+    this.#t.changed();
+    this.#t.schedulePump();
+  }
+}

@@ -1,0 +1,256 @@
+// Seats and stalls: readiness between rounds, the stall alarm and the host's
+// answer to it (a bot, or the end), seats handed back and TT-9 newcomers seated at
+// a round's deal, and the end of the game.
+import { joinNewcomer, type Seat } from '$lib/engine';
+import { auditTable, dues, type EntryKind, type TableAudit } from '$lib/protocol';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import type { Core } from '../core';
+import { fail, ok, type SessionResult } from '../errors';
+import { parseSetup, sameJson, type SeatSetup } from '../setup';
+import type { StallAlarm } from '../snapshot';
+import type { Segment } from './segment';
+
+export class Seats {
+  readonly #t: Core;
+  /** The seats ready for each round (this one and the one before). */
+  readonly readiness = new Map<number, Set<Seat>>();
+  /** Audits of rounds left waiting for secrets, by game. */
+  readonly closing = new Map<string, TableAudit>();
+  /** Browsers to seat at the next round's deal (TT-9). */
+  readonly newcomers = new Set<string>();
+  stall: StallAlarm | null = null;
+
+  constructor(t: Core) {
+    this.#t = t;
+  }
+
+  /** Each beat: the stall alarm, readiness said again, seats handed back. */
+  tick(): void {
+    this.stallCheck();
+    this.repeatReady();
+    this.handBack();
+  }
+
+  /** A seat is ready for the next round. */
+  ready(seat: Seat): SessionResult<true> {
+    const seg = this.#t.segment;
+    if (!seg?.seats.has(seat)) return fail('NOT_NOW', `seat ${seat} is not played here`);
+    const round = seg.ledger.any.record.round;
+    this.markReady(round, seat);
+    this.#t.broadcast({ t: 'ready', game: seg.game, round, seat });
+    this.#t.schedulePump();
+    return ok(true);
+  }
+
+  /** The host's answer to a stall: a bot takes the stalled seats from a fresh deal, or the game ends. */
+  resolveStall(action: 'bot' | 'end'): SessionResult<true> {
+    const seg = this.#t.segment;
+    if (!seg || !this.#t.isHost || !this.stall) return fail('NOT_NOW', 'no stall to resolve');
+    if (action === 'bot') {
+      const busy = this.stall.seats.filter(
+        (i) =>
+          this.#t.present(seg.setup.seats[i]?.member ?? '') && this.#t.sequencer.submitting(seg, i),
+      );
+      if (busy.length > 0) {
+        return fail('NOT_NOW', `seat ${busy.join(', ')} is here and has submitted its entry`);
+      }
+    }
+    if (action === 'end') {
+      const reason = `ended while seat ${this.stall.seats.join(', ')} was away`;
+      this.#t.broadcast({ t: 'end', game: seg.game, reason });
+      this.end(reason);
+      return ok(true);
+    }
+    // Every seat whose browser is gone (or that owes and stays silent) goes to a bot run here.
+    const stalled = this.stall.seats;
+    const seats = seg.setup.seats.map((s, i) => {
+      const gone = !this.#t.present(s.member) || stalled.includes(i);
+      if (!gone || s.member === this.#t.member) return s;
+      const keys = this.#t.newKeys();
+      return { name: s.name, key: keys.publicKey, bot: 'medium' as const, member: this.#t.member };
+    });
+    // Only this browser's own seats stalled: no seat would change hands (a redeal nobody needs).
+    if (sameJson(seats, seg.setup.seats)) return fail('NOT_NOW', 'no seat would change hands');
+    // A round whose play is over waits only for secrets: it is audited without the
+    // missing ones (each peer does so when the new setup begins) and the next one is dealt.
+    const table = seg.ledger.any;
+    if (table.view.phase === 'roundOver' || table.view.phase === 'gameOver') {
+      const next = table.variant.nextRound(table.view);
+      if (next.phase !== 'deal') {
+        const reason = `game over; seat ${stalled.join(', ')} never showed its secret`;
+        this.#t.broadcast({ t: 'end', game: seg.game, reason });
+        this.end(reason);
+        return ok(true);
+      }
+      return this.reseat(seg, seats, next, table.record.round + 1);
+    }
+    return this.reseat(seg, seats);
+  }
+
+  /**
+   * The host seats a browser that came after the start at the next round's deal,
+   * where the rules allow it (TT-9: it starts at the highest total).
+   */
+  seatNewcomer(member: string): SessionResult<true> {
+    const seg = this.#t.segment;
+    const info = this.#t.presence.get(member);
+    if (!seg || !this.#t.isHost) return fail('NOT_HOST', 'only the host seats players');
+    // The rules decide (TT-9): only a variant that seats newcomers accepts one.
+    const allowed = joinNewcomer(seg.ledger.any.record.preDeal);
+    if (!allowed.ok) return fail('NOT_NOW', allowed.error.message, allowed.error.rule);
+    if (!info?.key || seg.setup.seats.some((s) => s.member === member)) {
+      return fail('NOT_NOW', 'no such browser waiting for a seat');
+    }
+    this.newcomers.add(member);
+    this.handBack();
+    return ok(true);
+  }
+
+  /** Whether a new setup may start now: the current round is not dealt yet. */
+  atRoundStart(seg: Segment): boolean {
+    const table = seg.ledger.any;
+    const deck = table.preparing === null ? undefined : table.deal.decks[table.preparing];
+    const dealing = deck !== undefined && deck.shuffles.length > 0;
+    return table.view.phase === 'deal' && !dealing && !this.#t.agreeing.proposal;
+  }
+
+  /**
+   * The host hands a seat back to the person who held it once they are here again,
+   * before the next deal: a bot kept it while they were away.
+   */
+  handBack(): void {
+    const seg = this.#t.segment;
+    if (
+      !seg ||
+      !this.#t.isHost ||
+      this.#t.hashes.desync ||
+      this.#t.ended ||
+      !this.atRoundStart(seg)
+    )
+      return;
+    const owners = this.#t.past[0]?.setup.seats ?? [];
+    let changed = false;
+    // A newcomer stays on the list until a setup seats it (a proposal may expire unsigned).
+    for (const m of this.newcomers) {
+      if (seg.setup.seats.some((s) => s.member === m)) this.newcomers.delete(m);
+    }
+    const newcomers = [...this.newcomers].filter((m) => this.#t.present(m));
+    const seats = seg.setup.seats.map((s, i) => {
+      const owner = owners[i];
+      const back = owner && s.bot !== null && owner.bot === null && owner.member !== s.member;
+      if (!back || !this.#t.present(owner.member)) return s;
+      if (this.#t.presence.get(owner.member)?.key !== owner.key) return s;
+      // Only to a browser that follows this host: one that does not (a host passed
+      // over for censoring) would never sign, and the change would hold up play.
+      if (!this.#t.presence.follows(owner.member, this.#t.member)) return s;
+      changed = true;
+      return { ...owner, name: this.#t.presence.get(owner.member)?.name ?? owner.name };
+    });
+    const joining = newcomers.flatMap((member): SeatSetup[] => {
+      const info = this.#t.presence.get(member);
+      if (!info?.key || seats.some((x) => x.member === member)) return [];
+      return [{ name: info.name, key: info.key, bot: null, member }];
+    });
+    let view = seg.ledger.any.record.preDeal;
+    for (const _ of joining) {
+      const joined = joinNewcomer(view);
+      if (!joined.ok) return this.#t.event('NOT_NOW', `${joined.error.message} (TT-9)`);
+      view = joined.value;
+    }
+    if (changed || joining.length > 0) this.reseat(seg, [...seats, ...joining], view);
+  }
+
+  /** Proposes the current game under new seats, from the current round's deal. */
+  reseat(
+    seg: Segment,
+    seats: readonly SeatSetup[],
+    view = seg.ledger.any.record.preDeal,
+    round = seg.ledger.any.record.round,
+  ): SessionResult<true> {
+    const setup = parseSetup({
+      ...seg.setup,
+      seats,
+      nonce: toBase64url(this.#t.random(16)),
+      start: { round, view, after: seg.game },
+    });
+    if (!setup.ok) return setup;
+    this.#t.agreeing.propose(setup.value);
+    return ok(true);
+  }
+
+  /** Between rounds, local seats say ready again, for browsers that came back since. */
+  repeatReady(): void {
+    const seg = this.#t.segment;
+    const waiting = seg && this.#t.betweenRounds(seg);
+    if (!seg || !waiting) return;
+    for (const seat of seg.seats.keys()) {
+      if (waiting.ready[seat]) {
+        this.#t.broadcast({ t: 'ready', game: seg.game, round: waiting.round, seat });
+      }
+    }
+  }
+
+  stallCheck(): void {
+    const seg = this.#t.segment;
+    if (!seg || this.#t.phase !== 'playing' || this.#t.hashes.desync || this.#t.ended) {
+      this.stall = null;
+      return;
+    }
+    const owed = this.owed(seg);
+    const idle = this.#t.now() - this.#t.lastProgress;
+    if (owed.length === 0 || idle < this.#t.timing.stallMs) {
+      this.stall = null;
+      return;
+    }
+    const seats = [...new Set(owed.map((d) => d.seat))];
+    const before = this.stall;
+    this.stall = { seats, owes: [...new Set(owed.map((d) => d.kind))], sinceMs: idle };
+    if (!before) this.#t.event('INFO', `waiting for seat ${seats.join(', ')}`);
+  }
+
+  /** What the table waits for: entries owed, or a person's ready between rounds. */
+  owed(seg: Segment): { seat: Seat; kind: EntryKind | 'ready' }[] {
+    const table = seg.ledger.any;
+    const waiting = this.#t.betweenRounds(seg);
+    if (waiting) {
+      return waiting.ready.flatMap((r, seat) => (r ? [] : [{ seat, kind: 'ready' as const }]));
+    }
+    return dues(table).map((d) => ({ seat: d.seat, kind: d.kind }));
+  }
+
+  onReady(member: string, game: string, round: number, seat: Seat): void {
+    const seg = this.#t.segment;
+    if (!seg || game !== seg.game) return;
+    const current = seg.ledger.any.record.round;
+    if (Math.abs(round - current) > 1) {
+      return this.#t.drop('OUT_OF_WINDOW', `ready for round ${round} from ${member}`);
+    }
+    this.markReady(round, seat);
+    this.#t.schedulePump();
+  }
+
+  markReady(round: number, seat: Seat): void {
+    const set = this.readiness.get(round) ?? new Set<Seat>();
+    set.add(seat);
+    this.readiness.set(round, set);
+    for (const r of this.readiness.keys()) if (r < round - 1) this.readiness.delete(r);
+  }
+
+  /** A round left with its play over but secrets missing is audited without them (they are named). */
+  closeAudit(seg: Segment): void {
+    const table = seg.ledger.any;
+    const over = table.view.phase === 'roundOver' || table.view.phase === 'gameOver';
+    if (over && !table.record.audit && !this.closing.has(seg.game)) {
+      this.closing.set(seg.game, auditTable(table));
+    }
+  }
+
+  end(reason: string): void {
+    const seg = this.#t.segment;
+    if (seg) this.closeAudit(seg);
+    this.#t.ended = { reason, scores: seg ? [...seg.ledger.any.view.scores] : [] };
+    this.#t.phase = 'ended';
+    this.#t.event('INFO', reason);
+    this.#t.changed();
+  }
+}

@@ -1,0 +1,267 @@
+// The log: the host orders each submitted entry (or refuses it for all to see);
+// every browser applies ordered entries at its head, keeps what comes ahead of it
+// (from the sequencer, within WINDOW), checks hops sent ahead, and keeps the
+// refusals and equivocation evidence it sees.
+import type { Seat } from '$lib/engine';
+import type { PeerId } from '$lib/net';
+import { applyEntry, equivocation, isJsonRecord, readEnvelope } from '$lib/protocol';
+import type { Core } from '../core';
+import { WINDOW } from '../wire';
+import type { Equivocation, Refusal } from '../snapshot';
+import type { Segment } from './segment';
+
+/** Refusals that come after the signature check: the entry's seat is proven its author. */
+const SIGNED_REFUSALS = (code: string): boolean =>
+  ![
+    'MALFORMED_ENTRY',
+    'NON_CANONICAL',
+    'WRONG_GAME',
+    'BAD_SEQ',
+    'BAD_CHAIN',
+    'UNKNOWN_SEAT',
+    'UNKNOWN_KIND',
+    'MALFORMED_BODY',
+    'WRONG_AUTHOR',
+    'BAD_SIGNATURE',
+  ].includes(code);
+const MAX_REFUSALS = 50;
+/** Equivocations kept (the first ones: evidence once kept stays). */
+export const MAX_EQUIVOCATIONS = 64;
+
+export class Sequencer {
+  readonly #t: Core;
+  /**
+   * Valid entries for the head that seats' browsers sent and no host has ordered
+   * yet, by seat (at most one each, for the head only).
+   */
+  readonly pending = new Map<Seat, { seq: number; entry: string; since: number }>();
+  /** Entries received ahead of the log, by position. */
+  readonly ahead = new Map<number, string>();
+  /** The log position whose entry was last checked ahead of its order. */
+  checkedAhead = -1;
+  readonly refusals: Refusal[] = [];
+  readonly equivocations: Equivocation[] = [];
+
+  constructor(t: Core) {
+    this.#t = t;
+  }
+
+  /**
+   * An entry to order. The host orders it; another seat's browser keeps it as
+   * pending when it is valid at the head (the host is then expected to order it)
+   * and passes it on to the host, whose link to its author may be down.
+   */
+  onSubmit(member: string, game: string, entry: string): void {
+    const seg = this.#t.segment;
+    if (!seg || game !== seg.game) return this.#t.drop('WRONG_GAME', `submit from ${member}`);
+    if (this.#t.isHost) {
+      if (this.#t.sync.syncing || this.#t.hashes.desync || this.#t.ended || !this.#t.quorum()) {
+        this.notePending(seg, member, entry);
+        return;
+      }
+      return this.sequence(entry, member);
+    }
+    if (!seg.setup.seats.some((s) => s.member === this.#t.member)) {
+      return this.#t.drop('NOT_HOST', `submit from ${member} to a watcher`);
+    }
+    if (this.notePending(seg, member, entry)) this.#t.toHost({ t: 'submit', game, entry });
+  }
+
+  /** Keeps a valid entry for the head as its seat's pending one; true when it is new. */
+  notePending(seg: Segment, member: string, entry: string): boolean {
+    const read = readEnvelope(entry);
+    if (!read.ok || read.value.seq !== seg.ledger.seq) return false;
+    const { seat, seq } = read.value;
+    if (this.pending.get(seat)?.seq === seq) return false;
+    const refused = seg.ledger.checkAhead(entry);
+    if (refused) {
+      this.#t.drop('REFUSED', `${refused.code} in an entry submitted by ${member}`);
+      return false;
+    }
+    this.pending.set(seat, { seq, entry, since: this.#t.now() });
+    return true;
+  }
+
+  /** Whether a valid entry of `seat` waits to be ordered at the head. */
+  submitting(seg: Segment, seat: Seat): boolean {
+    return this.pending.get(seat)?.seq === seg.ledger.seq;
+  }
+
+  /**
+   * A peer's hop on its way to the host: checked now, while the host checks it
+   * too, so that when it comes in ordered it is applied at once (the next seat
+   * then builds its own hop one check sooner). Once per log position.
+   */
+  onAhead(member: string, game: string, entry: string): void {
+    const seg = this.#t.segment;
+    if (!seg || game !== seg.game || this.#t.isHost || member === this.#t.host()) return;
+    if (this.#t.hashes.desync || this.checkedAhead === seg.ledger.seq) return;
+    const read = readEnvelope(entry);
+    if (!read.ok || read.value.seq !== seg.ledger.seq) return;
+    this.checkedAhead = seg.ledger.seq;
+    const refused = seg.ledger.checkAhead(entry);
+    if (refused) this.#t.drop('REFUSED', `${refused.code} in an entry sent ahead by ${member}`);
+    else this.#t.stats.checkedAhead++;
+  }
+
+  /** The host orders one entry: applies it and sends it to all, or refuses it for all to see. */
+  sequence(entry: string, from: string): void {
+    const seg = this.#t.segment;
+    // While the seats are being changed, the old setup takes no more entries.
+    if (!seg || this.#t.agreeing.proposal) return;
+    const seq = seg.ledger.seq;
+    const r = seg.ledger.apply(entry);
+    if (r.ok) {
+      this.#t.broadcast({ t: 'entry', game: seg.game, seq, entry });
+      this.applied(seg);
+      return;
+    }
+    if (r.error.code === 'BAD_SEQ' || r.error.code === 'BAD_CHAIN') {
+      this.#t.stats.stale++;
+      if (this.equivocated(seg, entry)) this.#t.broadcast({ t: 'refused', game: seg.game, entry });
+      return;
+    }
+    if (!SIGNED_REFUSALS(r.error.code)) {
+      return this.#t.drop('REFUSED', `${r.error.code} ${r.error.detail ?? ''} from ${from}`);
+    }
+    // Its author signed it: every browser checks the refusal and names the seat.
+    this.#t.broadcast({ t: 'refused', game: seg.game, entry });
+    this.refused(seg, entry, r.error);
+  }
+
+  refused(
+    seg: Segment,
+    entry: string,
+    error: { code: string; detail?: string; rule?: string | null },
+  ): void {
+    let seat: Seat | null = null;
+    try {
+      const parsed: unknown = JSON.parse(entry);
+      if (isJsonRecord(parsed) && typeof parsed.seat === 'number') seat = parsed.seat;
+    } catch {
+      seat = null;
+    }
+    const refusal: Refusal = {
+      seq: seg.ledger.seq,
+      seat,
+      code: error.code,
+      rule: error.rule ?? null,
+      detail: error.detail ?? '',
+    };
+    this.refusals.push(refusal);
+    if (this.refusals.length > MAX_REFUSALS) this.refusals.shift();
+    this.#t.event(
+      'REFUSED',
+      `seat ${seat ?? '?'}: ${error.code}${error.rule ? ` (${error.rule})` : ''}`,
+    );
+  }
+
+  /** A refusal the host ordered (only the host may send one: session.ts). */
+  onRefused(game: string, entry: string): void {
+    const seg = this.#t.segment;
+    if (!seg || game !== seg.game) return;
+    if (this.equivocated(seg, entry)) return;
+    const r = applyEntry(seg.ledger.any, entry);
+    if (r.ok) {
+      this.#t.event('INFO', 'the host refused an entry this browser accepts');
+      return;
+    }
+    if (!SIGNED_REFUSALS(r.error.code)) return this.#t.drop('REFUSED', 'an unsigned refusal');
+    this.refused(seg, entry, r.error);
+  }
+
+  /**
+   * A signed entry for a position the log already holds from the same seat, with
+   * other content: both are kept as evidence naming the seat.
+   */
+  equivocated(seg: Segment, entry: string): boolean {
+    const read = readEnvelope(entry);
+    const seq = read.ok ? read.value.seq : -1;
+    const logged = seg.ledger.log[seq];
+    if (logged === undefined || logged === entry) return false;
+    const evidence = equivocation(seg.ledger.any.head, logged, entry);
+    if (!evidence.ok) return false;
+    const { seat } = evidence.value;
+    const known = (e: Equivocation) => e.game === seg.game && e.seq === seq && e.seat === seat;
+    if (this.equivocations.some(known)) return true;
+    // Kept in their own list: refusals, however many, never push the pair out.
+    if (this.equivocations.length < MAX_EQUIVOCATIONS) {
+      this.equivocations.push({ game: seg.game, seq, seat, entries: [logged, entry] });
+    }
+    this.refusals.push({
+      seq,
+      seat,
+      code: 'EQUIVOCATION',
+      rule: null,
+      detail: 'two different entries signed for one position',
+    });
+    if (this.refusals.length > MAX_REFUSALS) this.refusals.shift();
+    this.#t.event('EQUIVOCATION', `seat ${evidence.value.seat} signed two entries for ${seq}`);
+    return true;
+  }
+
+  onEntry(member: string, peer: PeerId, game: string, seq: number, entry: string): void {
+    const seg = this.#t.segment;
+    if (!seg || game !== seg.game) return;
+    const fromHost = member === this.#t.host();
+    if (seq < seg.ledger.seq) return;
+    if (seq > seg.ledger.seq) {
+      if (!fromHost)
+        return this.#t.drop('NOT_HOST', `entry ${seq} ahead of the log from ${member}`);
+      if (seq > seg.ledger.seq + WINDOW) {
+        return this.#t.drop('OUT_OF_WINDOW', `entry ${seq} from ${member}`);
+      }
+      this.ahead.set(seq, entry);
+      this.#t.sync.ask(peer, game, seg.ledger.seq);
+      return;
+    }
+    if (!this.accept(seg, entry, fromHost, member)) return;
+    for (let next = this.ahead.get(seg.ledger.seq); next; next = this.ahead.get(seg.ledger.seq)) {
+      this.ahead.delete(seg.ledger.seq);
+      if (!this.accept(seg, next, false, member)) break;
+    }
+  }
+
+  /**
+   * Applies an ordered entry. One the host ordered and this browser refuses is a
+   * desync (its rules see otherwise); from anyone else it is only dropped.
+   */
+  accept(seg: Segment, entry: string, fromHost: boolean, member: string): boolean {
+    if (this.#t.hashes.desync) return false;
+    const seq = seg.ledger.seq;
+    const r = seg.ledger.apply(entry);
+    if (!r.ok && !fromHost) {
+      this.#t.drop('REFUSED', `${r.error.code} in entry ${seq} from ${member}`);
+      return false;
+    }
+    if (!r.ok) {
+      if (r.error.code === 'BAD_SEQ' || r.error.code === 'BAD_CHAIN') {
+        this.#t.hashes.raise(seg, seq, `entry ${seq} does not follow this browser's log`);
+      } else {
+        this.#t.hashes.raise(seg, seq, `entry ${seq} refused here: ${r.error.code}`);
+      }
+      return false;
+    }
+    this.applied(seg);
+    return true;
+  }
+
+  /** After every applied entry: the hash goes out, progress is noted, own entries follow. */
+  applied(seg: Segment): void {
+    const deferred = this.#t.agreeing.deferred;
+    if (deferred && this.#t.now() - deferred.at <= 2 * this.#t.timing.awayMs) {
+      this.#t.agreeing.onPropose(deferred.text, deferred.from);
+    } else {
+      this.#t.agreeing.deferred = null;
+    }
+    this.#t.returning = false;
+    for (const [seat, p] of this.pending) if (p.seq < seg.ledger.seq) this.pending.delete(seat);
+    this.#t.lastProgress = this.#t.now();
+    this.#t.seats.stall = null;
+    this.#t.hashes.applied(seg);
+    this.#t.hashes.forget(seg.ledger.seq - WINDOW);
+    if (this.#t.isHost) this.#t.seats.handBack();
+    this.#t.schedulePump();
+    this.#t.changed();
+  }
+}

@@ -1,0 +1,168 @@
+// Sync and hosting: heartbeats and state hashes compared within WINDOW, the log
+// fetched from whoever is ahead (`want`, rate-limited) and given to whoever asks;
+// a new host collects what the seats' browsers hold before it sequences, and a
+// host that leaves a valid entry unordered is passed over.
+import type { PeerId } from '$lib/net';
+import type { Core } from '../core';
+import { batches, WINDOW } from '../wire';
+
+/** `want`s answered per peer at once, and per second after that: each may send the whole log. */
+const WANT_RATE = { burst: 4, perSecond: 2 };
+
+export class Sync {
+  readonly #t: Core;
+  /** Hosts that left a valid pending entry unordered: passed over, as if gone. */
+  readonly passedOver = new Set<string>();
+  /** After a hand-over, the seats' browsers this new host waits for (until `syncUntil`). */
+  syncing: Set<string> | null = null;
+  syncUntil = 0;
+  hostSeen: string | null = null;
+  readonly wantBuckets = new Map<PeerId, { tokens: number; at: number }>();
+  /** The last `want` this browser sent each peer: asked again only after a beat. */
+  readonly asked = new Map<PeerId, { from: number; at: number }>();
+
+  constructor(t: Core) {
+    this.#t = t;
+  }
+
+  /**
+   * Each beat: catch-up gives up after the away limit, a censoring host is passed
+   * over, a new host is noticed.
+   */
+  tick(): void {
+    // Catch-up after a hand-over waits at most the away limit for the seats' answers.
+    if (this.syncing && this.#t.now() > this.syncUntil) {
+      this.#t.event('INFO', `sequencing on without an answer from ${[...this.syncing].join(', ')}`);
+      this.syncing = null;
+      this.#t.schedulePump();
+    }
+    this.passOver();
+    this.hostCheck();
+  }
+
+  /** When the host changes to this browser, collect what the others hold before sequencing. */
+  hostCheck(): void {
+    const host = this.#t.host();
+    if (host === this.hostSeen) return;
+    const was = this.hostSeen;
+    this.hostSeen = host;
+    if (was !== null)
+      this.#t.event('INFO', `host is now ${this.#t.presence.get(host ?? '')?.name}`);
+    const seg = this.#t.segment;
+    if (host === this.#t.member && seg && was !== null) {
+      // Only the seats' browsers hold entries that count; a watcher is not waited for.
+      const others = [...new Set(this.#t.seatMembers())].filter(
+        (m) => m !== this.#t.member && this.#t.present(m),
+      );
+      this.syncing = new Set(others);
+      this.syncUntil = this.#t.now() + this.#t.timing.awayMs;
+      this.#t.broadcast({ t: 'want', game: seg.game, from: seg.ledger.seq });
+      if (others.length === 0) this.syncing = null;
+    }
+    this.#t.turns.submittedAt = -1;
+    this.#t.schedulePump();
+  }
+
+  /**
+   * A host that leaves a seat's valid entry unordered for the away limit, while
+   * this browser has it pending, is passed over as if gone: the next member in
+   * seat order sequences (it gets the entry from its author or from here).
+   */
+  passOver(): void {
+    const seg = this.#t.segment;
+    const host = this.#t.host();
+    if (!seg || !host || host === this.#t.member) return;
+    if (this.#t.hashes.desync || this.#t.ended) return;
+    const now = this.#t.now();
+    // Under a change of seats the host orders nothing: the wait starts again after it.
+    if (this.#t.agreeing.proposal) {
+      for (const [s, q] of this.#t.sequencer.pending)
+        this.#t.sequencer.pending.set(s, { ...q, since: now });
+      return;
+    }
+    for (const [seat, p] of this.#t.sequencer.pending) {
+      if (p.seq !== seg.ledger.seq || now - p.since <= this.#t.timing.awayMs) continue;
+      this.passedOver.add(host);
+      this.#t.drop('CENSORED', `host ${host} left seat ${seat}'s entry ${p.seq} unordered`);
+      for (const [s, q] of this.#t.sequencer.pending)
+        this.#t.sequencer.pending.set(s, { ...q, since: now });
+      this.hostCheck();
+      return;
+    }
+  }
+
+  /** A heartbeat says how far the sender is: fetch what it has, or compare where we both are. */
+  onBeat(member: string, peer: PeerId, game: string | null, seq: number, hash: string): void {
+    const seg = this.#t.segment;
+    if (!seg || game !== seg.game) return;
+    if (seq > seg.ledger.seq) this.ask(peer, game, seg.ledger.seq);
+    else if (seq > 0) this.onHashes(member, game, seq - 1, [hash]);
+  }
+
+  /** Asks a peer for the entries from `from` on, once per beat for the same position. */
+  ask(peer: PeerId, game: string, from: number): void {
+    const last = this.asked.get(peer);
+    const now = this.#t.now();
+    if (last?.from === from && now - last.at < this.#t.timing.beatMs) return;
+    this.asked.set(peer, { from, at: now });
+    this.#t.send(peer, { t: 'want', game, from });
+  }
+
+  /** A member's state hashes: only those within the window around the head are kept. */
+  onHashes(member: string, game: string, from: number, list: readonly string[]): void {
+    const seg = this.#t.segment;
+    if (!seg || game !== seg.game) return;
+    const low = Math.max(from, seg.ledger.seq - WINDOW);
+    const high = Math.min(from + list.length, seg.ledger.seq + WINDOW);
+    if (low >= high) return this.#t.drop('OUT_OF_WINDOW', `hashes from ${from} from ${member}`);
+    this.#t.hashes.received(seg, member, low, list.slice(low - from, high - from));
+  }
+
+  onWant(peer: PeerId, game: string, from: number): void {
+    const seg = this.#t.segment;
+    if (!seg || game !== seg.game) return;
+    if (!this.#t.allowed(peer, this.wantBuckets, WANT_RATE)) {
+      return this.#t.drop('TOO_FREQUENT', `want from ${peer}`);
+    }
+    const list = seg.ledger.log.slice(from);
+    const head = seg.ledger.seq;
+    if (list.length === 0) {
+      this.#t.send(peer, { t: 'entries', game, from, list: [], head });
+      return;
+    }
+    let at = from;
+    for (const batch of batches(list)) {
+      this.#t.send(peer, { t: 'entries', game, from: at, list: batch, head });
+      at += batch.length;
+    }
+  }
+
+  onEntries(
+    member: string,
+    peer: PeerId,
+    game: string,
+    from: number,
+    list: readonly string[],
+  ): void {
+    const seg = this.#t.segment;
+    if (!seg || game !== seg.game) return;
+    // Beyond the head, only the sequencer's entries are kept, and only within the window.
+    const keep = member === this.#t.host();
+    let dropped = 0;
+    list.forEach((entry, i) => {
+      const seq = from + i;
+      if (seq === seg.ledger.seq) this.#t.sequencer.onEntry(member, peer, game, seq, entry);
+      else if (seq > seg.ledger.seq && keep && seq <= seg.ledger.seq + WINDOW) {
+        this.#t.sequencer.ahead.set(seq, entry);
+      } else if (seq > seg.ledger.seq) dropped++;
+    });
+    if (dropped > 0) {
+      this.#t.drop('OUT_OF_WINDOW', `${dropped} entries ahead of the log from ${member}`);
+    }
+    if (this.syncing?.delete(member) && this.syncing.size === 0) {
+      this.syncing = null;
+      this.#t.event('INFO', 'this browser now sequences the table');
+      this.#t.schedulePump();
+    }
+  }
+}

@@ -1,0 +1,158 @@
+// This browser's own turns: a local seat's move, autoplay and hints, and the pump
+// that signs what its seats owe next and sends it to the host (to every seat after
+// a few unanswered resends).
+import { type BotLevel, hint as hintMove } from '$lib/bots';
+import { createRng, type Move, type Seat } from '$lib/engine';
+import {
+  awaitsChoice,
+  choiceLabel,
+  type EntryDraft,
+  mayMove,
+  moveDraft,
+  roundHistory,
+} from '$lib/protocol';
+import type { Core } from '../core';
+import { fail, ok, type SessionResult } from '../errors';
+import type { Wire } from '../wire';
+
+/** Times a browser sends its entry to the host before it sends it to every seat. */
+const RESENDS = 3;
+
+export class Turns {
+  readonly #t: Core;
+  /** This browser's own submission at the head: how often it went out. */
+  sent = { seq: -1, times: 0 };
+  /** Position at which this browser's last entry was submitted (non-host). */
+  submittedAt = -1;
+
+  constructor(t: Core) {
+    this.#t = t;
+  }
+
+  /**
+   * Each beat: the host's own entries wait while it lacks a quorum, so it tries
+   * again; a guest sends again a submission the host never ordered (lost with a link).
+   */
+  tick(seq: number): void {
+    if (this.#t.isHost) this.#t.schedulePump();
+    if (
+      this.submittedAt === seq &&
+      this.#t.now() - this.#t.lastProgress > this.#t.timing.awayMs / 2
+    ) {
+      this.submittedAt = -1;
+      this.#t.schedulePump();
+    }
+  }
+
+  move(seat: Seat, move: Move): SessionResult<true> {
+    const rt = this.#t.segment?.seats.get(seat);
+    const table = this.#t.segment?.ledger.table(seat);
+    if (!rt || !table) return fail('NOT_NOW', `seat ${seat} is not played here`);
+    if (this.#t.hashes.desync || this.#t.ended) return fail('NOT_NOW', 'play has stopped');
+    if (move.seat !== seat) return fail('ILLEGAL_MOVE', 'a move names its own seat');
+    const label = choiceLabel(table);
+    if (move.type === 'choose' && label !== null && !rt.choices.has(label)) {
+      if (!awaitsChoice(table.variant, table.view, seat)) return fail('NOT_NOW', 'no choice due');
+      const verdict = table.variant.validate(table.view, move);
+      if (verdict.kind === 'illegal') {
+        return fail('ILLEGAL_MOVE', verdict.error.message, verdict.error.rule);
+      }
+      rt.choices.set(label, move.tile);
+      this.#t.schedulePump();
+      return ok(true);
+    }
+    if (!mayMove(table)) return fail('NOT_NOW', 'not this seat’s turn');
+    const verdict = table.variant.validate(table.view, move);
+    if (verdict.kind === 'illegal') {
+      return fail('ILLEGAL_MOVE', verdict.error.message, verdict.error.rule);
+    }
+    this.submit(seat, moveDraft(table, move));
+    return ok(true);
+  }
+
+  setAutoplay(seat: Seat, level: BotLevel | null): SessionResult<true> {
+    const rt = this.#t.segment?.seats.get(seat);
+    if (!rt || rt.bot) return fail('NOT_NOW', `seat ${seat} is not a person’s seat here`);
+    rt.autoplay = level;
+    const key = this.#t.segment?.setup.seats[seat]?.key;
+    if (key) this.#t.autoplay.set(key, level);
+    this.#t.schedulePump();
+    this.#t.changed();
+    return ok(true);
+  }
+
+  /** The hard bot's move for a local seat to act. */
+  hint(seat: Seat): SessionResult<Move> {
+    const table = this.#t.segment?.ledger.table(seat);
+    if (!table || !mayMove(table)) return fail('NOT_NOW', 'not this seat’s turn');
+    const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === seat);
+    if (legal.length === 0) return fail('NOT_NOW', 'no legal move');
+    const rng = createRng(table.head.seq + seat);
+    const history = roundHistory(table);
+    return ok(hintMove({ variant: table.variant, seat, view: table.view, legal, history, rng }));
+  }
+
+  /** Sends the next entry one of this browser's seats owes, if any. */
+  pump(): void {
+    const seg = this.#t.segment;
+    if (
+      !seg ||
+      this.#t.closed ||
+      this.#t.hashes.desync ||
+      this.#t.ended ||
+      this.#t.phase !== 'playing'
+    )
+      return;
+    if (this.#t.sync.syncing) return;
+    const waiting = this.#t.betweenRounds(seg);
+    if (waiting) {
+      // An autoplay seat is ready at once; the others hear it.
+      for (const rt of seg.seats.values()) {
+        if (rt.autoplay && !waiting.ready[rt.seat]) this.#t.seats.ready(rt.seat);
+      }
+      return;
+    }
+    const host = this.#t.isHost;
+    if (host && this.#t.quorum()) {
+      // Entries others kept pending while another host ignored them.
+      for (const p of this.#t.sequencer.pending.values()) {
+        if (p.seq === seg.ledger.seq) return this.#t.sequencer.sequence(p.entry, this.#t.member);
+      }
+    }
+    if (!host && this.submittedAt === seg.ledger.seq) return;
+    for (const rt of seg.seats.values()) {
+      const draft = this.#t.own.next(seg, rt, this.#t.seats.readiness);
+      if (draft) {
+        this.submit(rt.seat, draft);
+        return;
+      }
+    }
+  }
+
+  submit(seat: Seat, draft: EntryDraft): void {
+    const seg = this.#t.segment;
+    const rt = seg?.seats.get(seat);
+    if (!seg || !rt) return;
+    const entry = seg.ledger.sign(seat, draft, rt.signing);
+    this.#t.stats.submitted++;
+    if (this.#t.isHost) {
+      if (!this.#t.sync.syncing && this.#t.quorum())
+        this.#t.sequencer.sequence(entry, this.#t.member);
+      return;
+    }
+    this.submittedAt = seg.ledger.seq;
+    const seq = seg.ledger.seq;
+    this.sent = { seq, times: this.sent.seq === seq ? this.sent.times + 1 : 1 };
+    const message: Wire = { t: 'submit', game: seg.game, entry };
+    if (this.sent.times <= RESENDS) {
+      this.#t.toHost(message);
+    } else {
+      // The host has not ordered it after a few resends: every seat sees it is pending.
+      if (!this.#t.sequencer.pending.has(seat))
+        this.#t.sequencer.pending.set(seat, { seq, entry, since: this.#t.now() });
+      this.#t.toSeats(message);
+    }
+    if (draft.kind === 'shuffle-hop' || draft.kind === 'lock-hop')
+      this.#t.sendAhead(seg.game, entry);
+  }
+}
