@@ -123,7 +123,7 @@ export async function run(): Promise<Record<string, unknown>> {
         ...tableSizes,
         worker: table.filter((f) => f.includes('/workers/')).map((f) => path.relative(BUILD, f)),
         wasm: table.filter((f) => f.endsWith('.wasm')).map((f) => path.relative(BUILD, f)),
-        largest: largest(table, 60),
+        largest: largest(table, 5),
       },
       allJs: sizes(js),
       wholeBuild: sizes(all),
