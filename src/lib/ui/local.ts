@@ -14,7 +14,6 @@ import {
   type SessionResult,
   type TableClient,
 } from '$lib/session';
-import { netSettings } from './online/net-settings.svelte';
 import { askPersistence } from './persistence';
 
 /** A table for the table page: its client, and for a no-server table its pairing. */
@@ -61,6 +60,8 @@ export async function openTable(room: string): Promise<SessionResult<OpenTable>>
     return { ok: true, value: kept };
   }
   if (await storesOnlineTable(room)) {
+    // Loaded when needed, like the network code below: the signalling settings.
+    const { netSettings } = await import('./online/net-settings.svelte');
     const signalling = await netSettings(resolve('/')).signalling();
     if (isPairedRoom(room)) {
       // Loaded when needed, like the signalling code below.

@@ -1,6 +1,5 @@
 // Downloads a table's signed record (every setup, agreement and entry so far),
 // which anyone can check on the replay page or with `npm run verify`.
-import { recordFileName, recordOf, recordText } from '$lib/record';
 import type { TableClient } from '$lib/session';
 
 /** Saves the record as a file; what went wrong, or null. */
@@ -8,6 +7,8 @@ export async function downloadRecord(client: TableClient): Promise<string | null
   const r = await client.record();
   if (!r.ok) return r.error.detail;
   const { room, segments } = r.value;
+  // Loaded when asked for: the record's format pulls in the setup and signing code.
+  const { recordFileName, recordOf, recordText } = await import('$lib/record/format');
   const text = recordText(recordOf(segments, room));
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = document.createElement('a');

@@ -3,9 +3,9 @@
 // Once loaded, the group's secret multiplications and the Ed25519 signatures run on
 // it; every result is the same as on the pure-JS path (noble, tweetnacl), only
 // faster. Loading it is the session's business.
-import type Sodium from 'libsodium-wrappers-sumo';
+import type { SodiumApi } from './sodium';
 
-export type SodiumApi = typeof Sodium;
+export type { SodiumApi };
 
 let loaded: SodiumApi | null = null;
 
@@ -24,9 +24,8 @@ export async function accelerate(enabled = true): Promise<boolean> {
     return false;
   }
   try {
-    const module = await import('libsodium-wrappers-sumo');
-    await module.default.ready;
-    loaded = module.default;
+    const { loadSodium } = await import('./sodium');
+    loaded = await loadSodium();
   } catch {
     loaded = null;
   }
