@@ -163,7 +163,7 @@ test('the walkthrough is offered once, on the first solo game, and reopens from 
 
   // The language changes at a running table without a reload.
   await page.evaluate(() => Object.assign(window, { stillHere: true }));
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Réglages' }).click();
   await page.getByTestId('language-select').selectOption('es');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('dialog')).toContainText('Ajustes');
