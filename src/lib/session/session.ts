@@ -224,6 +224,7 @@ export class Session {
         : null,
       desync: this.#t.hashes.desync,
       stall: this.#t.seats.stall,
+      ...(setup?.turnClock === undefined ? {} : { turnClock: this.#t.turns.clockView() }),
       refusals: [...this.#t.sequencer.refusals],
       equivocations: [...this.#t.sequencer.equivocations],
       ended: this.#t.ended,
@@ -239,6 +240,11 @@ export class Session {
 
   setOption(key: string, value: number): SessionResult<true> {
     return this.#t.lobby.setOption(key, value);
+  }
+
+  /** Seconds per turn (30, 60, 120), or 0 for none: a run-out turn is the medium bot's. */
+  setTurnClock(seconds: number): SessionResult<true> {
+    return this.#t.lobby.setTurnClock(seconds);
   }
 
   addBot(level: BotLevel, name?: string): SessionResult<Seat> {
@@ -418,6 +424,7 @@ export class Session {
     t.seats.tick();
     t.agreeing.tick();
     t.turns.tick(seq);
+    t.turns.clock();
     t.changed();
   }
 
