@@ -4,7 +4,7 @@
 // seat's own browser, this once.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
-import { gameId, type Session, type TableSetup } from '$lib/session';
+import { gameId, startTableHere, type Session, type TableSetup } from '$lib/session';
 import { parseSetup } from '$lib/session/setup';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { closeTracked, must, openTable, startAutoplay, turnOf, until } from './harness';
@@ -46,6 +46,51 @@ describe('the turn clock in the setup', () => {
   });
 });
 
+describe('a turn clock at a table on this browser alone', () => {
+  it('is in the setup of a solo table, and runs on the person’s turn only', async () => {
+    const started = await startTableHere({
+      variant: 'mexican-train',
+      options: MT,
+      seats: [
+        { kind: 'person', name: 'Ada' },
+        { kind: 'bot', level: 'easy' },
+      ],
+      turnClock: 120,
+      store: null,
+    });
+    const client = must(started);
+    try {
+      expect(client.snapshot.clockSeconds).toBe(120);
+      await until('the person’s turn', () => client.snapshot.turnClock?.seats.includes(0) === true);
+      expect(client.snapshot.turnClock?.seconds).toBe(120);
+      expect(client.snapshot.turnClock?.seats).toEqual([0]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('is off by default', async () => {
+    const client = must(
+      await startTableHere({
+        variant: 'mexican-train',
+        options: MT,
+        seats: [
+          { kind: 'person', name: 'Ada' },
+          { kind: 'bot', level: 'easy' },
+        ],
+        store: null,
+      }),
+    );
+    try {
+      await until('playing', () => client.snapshot.table !== null);
+      expect(client.snapshot).not.toHaveProperty('clockSeconds');
+      expect(client.snapshot).not.toHaveProperty('turnClock');
+    } finally {
+      client.close();
+    }
+  });
+});
+
 describe('a turn clock at a two-browser table', () => {
   it('the host sets it in the lobby, the guest sees it, and a run-out turn is the medium bot’s', async () => {
     // Thirty seconds are long for a test: every browser's clock moves on at once instead.
@@ -61,6 +106,10 @@ describe('a turn clock at a two-browser table', () => {
     const [host, guest] = table.sessions as [Session, Session];
     expect(host.setTurnClock(45)).toMatchObject({ ok: false, error: { code: 'BAD_SETUP' } });
     expect(guest.setTurnClock(30)).toMatchObject({ ok: false, error: { code: 'NOT_HOST' } });
+    must(host.setTurnClock(60));
+    await until('the guest sees the clock', () => guest.snapshot.clockSeconds === 60);
+    must(host.setTurnClock(0));
+    await until('and sees it off', () => guest.snapshot.clockSeconds === undefined);
     must(host.setTurnClock(30));
     await startAutoplay(table, 'easy', [1]);
     expect(guest.snapshot.turnClock).not.toBeUndefined();

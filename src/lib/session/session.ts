@@ -198,6 +198,7 @@ export class Session {
     const seg = this.#t.segment;
     const setup = seg?.setup;
     const seats = setup?.seats ?? this.#t.draft.seats;
+    const clock = seg ? setup?.turnClock : this.#t.draft.turnClock;
     return {
       room: this.room,
       me: this.member,
@@ -224,6 +225,7 @@ export class Session {
         : null,
       desync: this.#t.hashes.desync,
       stall: this.#t.seats.stall,
+      ...(clock === undefined ? {} : { clockSeconds: clock }),
       ...(setup?.turnClock === undefined ? {} : { turnClock: this.#t.turns.clockView() }),
       refusals: [...this.#t.sequencer.refusals],
       equivocations: [...this.#t.sequencer.equivocations],

@@ -153,6 +153,8 @@ export interface SessionSnapshot {
   readonly table: TableView | null;
   readonly desync: DesyncAlarm | null;
   readonly stall: StallAlarm | null;
+  /** The table's turn clock (the setup's, or the lobby's draft): absent when off. */
+  readonly clockSeconds?: TurnClock;
   /** Absent with no turn clock at this table; null while no move is owed. */
   readonly turnClock?: TurnClockView | null;
   readonly refusals: readonly Refusal[];
