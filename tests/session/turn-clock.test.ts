@@ -6,8 +6,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
 import { gameId, startTableHere, type Session, type TableSetup } from '$lib/session';
 import { parseSetup } from '$lib/session/setup';
+import { parseWire } from '$lib/session/wire';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
-import { closeTracked, must, openTable, startAutoplay, turnOf, until } from './harness';
+import { closeTracked, FAST, must, openTable, startAutoplay, turnOf, until } from './harness';
 
 beforeAll(() => accelerate());
 afterEach(closeTracked);
@@ -43,6 +44,28 @@ describe('the turn clock in the setup', () => {
         error: { code: 'BAD_SETUP', detail: 'turnClock' },
       });
     }
+  });
+});
+
+describe('the turn clock in the lobby’s draft', () => {
+  const lobby = (draft: object) =>
+    JSON.stringify({
+      t: 'lobby',
+      room: 'r1',
+      draft: { variant: 'mexican-train', options: {}, seats: [], ...draft },
+      members: [],
+    });
+
+  it('is taken when absent or one of the clocks, refused otherwise', () => {
+    expect(parseWire(lobby({})).ok).toBe(true);
+    expect(parseWire(lobby({ turnClock: 120 })).ok).toBe(true);
+    for (const bad of [0, 45, '30', null]) {
+      expect(parseWire(lobby({ turnClock: bad }))).toMatchObject({
+        ok: false,
+        error: { code: 'MALFORMED_MESSAGE', detail: 'bad lobby' },
+      });
+    }
+    expect(parseWire(lobby({ clock: 30 })).ok).toBe(false);
   });
 });
 
@@ -102,6 +125,8 @@ describe('a turn clock at a two-browser table', () => {
       options: MT,
       seed: 95,
       now,
+      // The jump in time must not make the browsers think each other gone.
+      timing: { ...FAST, awayMs: 60_000, stallMs: 120_000 },
     });
     const [host, guest] = table.sessions as [Session, Session];
     expect(host.setTurnClock(45)).toMatchObject({ ok: false, error: { code: 'BAD_SETUP' } });
