@@ -15,6 +15,8 @@ export interface TableSpec {
   readonly timing?: Partial<SessionTiming>;
   readonly seed?: number;
   readonly rate?: { readonly burst: number; readonly perSecond: number };
+  /** Every browser's clock (Date.now unless a test moves time on). */
+  readonly now?: () => number;
   /** The host's person keys (an attack test that speaks for the host signs with them). */
   readonly hostPerson?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
 }
@@ -77,6 +79,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
     timing,
     random: seededRandom(seed * 100),
     ...(spec.rate ? { rate: spec.rate } : {}),
+    ...(spec.now ? { now: spec.now } : {}),
     ...(spec.hostPerson ? { person: spec.hostPerson } : {}),
   });
   const sessions = [track(host)];
@@ -89,6 +92,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
       timing,
       random: seededRandom(seed * 100 + i),
       ...(spec.rate ? { rate: spec.rate } : {}),
+      ...(spec.now ? { now: spec.now } : {}),
       contact: `${room}-p0`,
     });
     if (!joined.ok) throw new Error(joined.error.detail);

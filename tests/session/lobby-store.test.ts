@@ -62,6 +62,13 @@ describe('the kept lobby', () => {
       members: ['p1'],
       bots: [{ level: 'easy' }],
     });
+    expect(storedLobby('room61')).not.toHaveProperty('turnClock');
+    must(host.setTurnClock(60));
+    noteLobby(host.snapshot);
+    expect(storedLobby('room61')?.turnClock).toBe(60);
+    must(host.setTurnClock(0));
+    noteLobby(host.snapshot);
+    expect(storedLobby('room61')).not.toHaveProperty('turnClock');
     must(host.start());
     await until('the game begins', () => host.snapshot.phase !== 'lobby');
     noteLobby(host.snapshot);

@@ -48,6 +48,11 @@ describe('againSpec', () => {
     });
   });
 
+  it('keeps the table’s turn clock', () => {
+    expect(againSpec(snap({ clockSeconds: 60 }))?.turnClock).toBe(60);
+    expect(againSpec(snap())).not.toHaveProperty('turnClock');
+  });
+
   it('pass-and-play: every person again, in their seats', () => {
     const s = snap();
     const seats = [s.seats[0]!, { ...s.seats[1]!, name: 'Bea', bot: null }, s.seats[2]!];

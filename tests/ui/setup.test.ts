@@ -19,6 +19,13 @@ describe('SetupState', () => {
     expect(spec.seats.slice(1).every((x) => x.kind === 'bot' && x.level === 'medium')).toBe(true);
   });
 
+  it('has no turn clock unless one is chosen, and then the table gets it', () => {
+    const s = new SetupState({ mode: 'solo' });
+    expect(s.spec()).not.toHaveProperty('turnClock');
+    s.turnClock = 30;
+    expect(s.spec().turnClock).toBe(30);
+  });
+
   it('follows the table size for defaults until the player sets an option (MT-1)', () => {
     const s = new SetupState({ mode: 'solo' });
     const hand = variantOf('mexican-train').optionSpecs.find((o) => o.key === 'handSize');

@@ -7,6 +7,8 @@ export {
   cleanName,
   gameId,
   MAX_NAME_LENGTH,
+  TURN_CLOCKS,
+  type TurnClock,
   type Agreement,
   type SeatSetup,
   type TableSetup,

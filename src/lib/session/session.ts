@@ -198,6 +198,7 @@ export class Session {
     const seg = this.#t.segment;
     const setup = seg?.setup;
     const seats = setup?.seats ?? this.#t.draft.seats;
+    const clock = seg ? setup?.turnClock : this.#t.draft.turnClock;
     return {
       room: this.room,
       me: this.member,
@@ -224,6 +225,8 @@ export class Session {
         : null,
       desync: this.#t.hashes.desync,
       stall: this.#t.seats.stall,
+      ...(clock === undefined ? {} : { clockSeconds: clock }),
+      ...(setup?.turnClock === undefined ? {} : { turnClock: this.#t.turns.clockView() }),
       refusals: [...this.#t.sequencer.refusals],
       equivocations: [...this.#t.sequencer.equivocations],
       ended: this.#t.ended,
@@ -239,6 +242,11 @@ export class Session {
 
   setOption(key: string, value: number): SessionResult<true> {
     return this.#t.lobby.setOption(key, value);
+  }
+
+  /** Seconds per turn (30, 60, 120), or 0 for none: a run-out turn is the medium bot's. */
+  setTurnClock(seconds: number): SessionResult<true> {
+    return this.#t.lobby.setTurnClock(seconds);
   }
 
   addBot(level: BotLevel, name?: string): SessionResult<Seat> {
@@ -418,6 +426,7 @@ export class Session {
     t.seats.tick();
     t.agreeing.tick();
     t.turns.tick(seq);
+    t.turns.clock();
     t.changed();
   }
 

@@ -48,10 +48,20 @@ export interface SetupStart {
   readonly after: string;
 }
 
+/** A turn clock's seconds per turn (a table setting, not a rule: the engine never sees it). */
+export const TURN_CLOCKS = [30, 60, 120] as const;
+export type TurnClock = (typeof TURN_CLOCKS)[number];
+
+export function isTurnClock(v: unknown): v is TurnClock {
+  return (TURN_CLOCKS as readonly unknown[]).includes(v);
+}
+
 export interface TableSetup {
   readonly room: string;
   readonly variant: VariantId;
   readonly options: Options;
+  /** Absent when off, so a setup without a clock keeps the game id it always had. */
+  readonly turnClock?: TurnClock;
   readonly seats: readonly SeatSetup[];
   readonly nonce: string;
   readonly start: SetupStart | null;
@@ -108,7 +118,7 @@ function parseSeat(raw: unknown): SeatSetup | null {
 /** A setup received from another peer, checked field by field. */
 export function parseSetup(raw: unknown): SessionResult<TableSetup> {
   if (!isJsonRecord(raw)) return fail('BAD_SETUP', 'not an object');
-  const { room, variant, options, seats, nonce, start } = raw;
+  const { room, variant, options, seats, nonce, start, turnClock } = raw;
   if (typeof room !== 'string' || !ROOM_PATTERN.test(room)) return fail('BAD_SETUP', 'room');
   if (!isVariant(variant)) return fail('BAD_SETUP', 'variant');
   if (!Array.isArray(seats)) return fail('BAD_SETUP', 'seats');
@@ -124,6 +134,7 @@ export function parseSetup(raw: unknown): SessionResult<TableSetup> {
   // The options as a whole for these seats (tiles enough for every hand…), before any deal.
   const checked = asSetup(v.checkOptions(seats.length, options));
   if (!checked.ok) return checked;
+  if (turnClock !== undefined && !isTurnClock(turnClock)) return fail('BAD_SETUP', 'turnClock');
   if (typeof nonce !== 'string' || fromBase64url(nonce, 16) === null) {
     return fail('BAD_SETUP', 'nonce');
   }
@@ -147,6 +158,7 @@ export function parseSetup(raw: unknown): SessionResult<TableSetup> {
     room,
     variant,
     options: checked.value,
+    ...(turnClock === undefined ? {} : { turnClock }),
     seats: parsed as SeatSetup[],
     nonce,
     start: from,

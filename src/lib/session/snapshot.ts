@@ -4,7 +4,7 @@ import type { BaseState, GameEvent, Move, Seat, VariantId } from '$lib/engine';
 import type { BotLevel } from '$lib/bots';
 import type { EntryKind, TableAudit } from '$lib/protocol';
 import type { SessionErrorCode } from './errors';
-import type { SeatSetup } from './setup';
+import type { SeatSetup, TurnClock } from './setup';
 
 export const SESSION_PHASES = ['lobby', 'agreeing', 'playing', 'ended'] as const;
 export type SessionPhase = (typeof SESSION_PHASES)[number];
@@ -54,6 +54,13 @@ export interface DesyncAlarm {
   readonly author: Seat | null;
   readonly sides: readonly { readonly hash: string; readonly seats: readonly Seat[] }[];
   readonly detail: string;
+}
+
+/** A turn clock running: the seats owing a move, and when their time is up (the session's clock, ms). */
+export interface TurnClockView {
+  readonly seats: readonly Seat[];
+  readonly seconds: TurnClock;
+  readonly endsAt: number;
 }
 
 export interface StallAlarm {
@@ -146,6 +153,10 @@ export interface SessionSnapshot {
   readonly table: TableView | null;
   readonly desync: DesyncAlarm | null;
   readonly stall: StallAlarm | null;
+  /** The table's turn clock (the setup's, or the lobby's draft): absent when off. */
+  readonly clockSeconds?: TurnClock;
+  /** Absent with no turn clock at this table; null while no move is owed. */
+  readonly turnClock?: TurnClockView | null;
   readonly refusals: readonly Refusal[];
   /** Equivocations seen, with both signed entries (kept apart from refusals). */
   readonly equivocations: readonly Equivocation[];

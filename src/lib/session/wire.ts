@@ -4,7 +4,7 @@
 import { BOT_LEVELS } from '$lib/bots';
 import { isJsonRecord, MAX_ENTRY_LENGTH, type JsonValue } from '$lib/protocol';
 import { fail, ok, type SessionResult } from './errors';
-import { ROOM_PATTERN, type Agreement, type SeatSetup } from './setup';
+import { isTurnClock, ROOM_PATTERN, type Agreement, type SeatSetup, type TurnClock } from './setup';
 
 /** Largest session message, in UTF-16 code units (the transport's own limit). */
 export const MAX_MESSAGE = 1 << 20;
@@ -22,6 +22,8 @@ export interface LobbyDraft {
   readonly variant: string;
   readonly options: Readonly<Record<string, number>>;
   readonly seats: readonly SeatSetup[];
+  /** Absent when off. */
+  readonly turnClock?: TurnClock;
 }
 
 export interface MemberInfo {
@@ -189,12 +191,19 @@ const options: Check = (v) =>
   isJsonRecord(v) &&
   Object.values(v).every((x) => typeof x === 'number' && Number.isSafeInteger(x));
 
+const draftFields = record({ variant: str(64), options, seats: list(seat, 8) });
+const draft: Check = (v) => {
+  if (!isJsonRecord(v)) return false;
+  const { turnClock, ...rest } = v;
+  return draftFields(rest) && (turnClock === undefined || isTurnClock(turnClock));
+};
+
 const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
   challenge: { room: id, n: str(64) },
   hello: { room: id, member: id, name: str(200), key: str(64), n: str(64), sig: str(100) },
   lobby: {
     room: id,
-    draft: record({ variant: str(64), options, seats: list(seat, 8) }),
+    draft,
     members: list(record({ member: id, name: str(40), peer: str(128) }), 64),
   },
   propose: { setup: str(MAX_MESSAGE) },

@@ -9,5 +9,6 @@ export function againSpec(snap: SessionSnapshot): Omit<LocalTableSpec, 'store'> 
   const seats = snap.seats.map((s): LocalSeatSpec =>
     s.bot === null ? { kind: 'person', name: s.name } : { kind: 'bot', level: s.bot, name: s.name },
   );
-  return { variant: snap.variant, options: { ...snap.options }, seats };
+  const clock = snap.clockSeconds === undefined ? {} : { turnClock: snap.clockSeconds };
+  return { variant: snap.variant, options: { ...snap.options }, seats, ...clock };
 }

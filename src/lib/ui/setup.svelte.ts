@@ -1,7 +1,7 @@
 // The setup form of a table on this browser (solo against bots, or
 // pass-and-play): variant, house rules with their defaults, and the seats.
 import { variantOf, type OptionSpec, type VariantId } from '$lib/engine';
-import type { LocalSeatSpec, LocalTableSpec } from '$lib/session';
+import type { LocalSeatSpec, LocalTableSpec, TurnClock } from '$lib/session';
 
 /** The bots' levels (the session takes them by name). */
 export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
@@ -50,6 +50,8 @@ export class SetupState {
   chosen = $state<Record<string, number>>({});
   seats = $state<SeatDraft[]>([]);
   nextLevel = $state<BotLevel>('medium');
+  /** Seconds per turn; null: no turn clock (the default). */
+  turnClock = $state<TurnClock | null>(null);
 
   constructor(props: SetupProps) {
     this.mode = props.mode;
@@ -183,7 +185,8 @@ export class SetupState {
         ? { kind: 'person', name: s.name.trim() }
         : { kind: 'bot', level: s.level, name: this.seatLabel(i) },
     );
-    return { variant: this.variant, options: this.#options(), seats };
+    const clock = this.turnClock === null ? {} : { turnClock: this.turnClock };
+    return { variant: this.variant, options: this.#options(), seats, ...clock };
   }
 
   #options(): Record<string, number> {

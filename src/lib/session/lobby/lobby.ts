@@ -7,7 +7,15 @@ import type { PeerId } from '$lib/net';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import type { Core } from '../core';
 import { fail, ok, type SessionResult } from '../errors';
-import { checkOptions, cleanName, gameId, parseSetup, type SeatSetup, setupJson } from '../setup';
+import {
+  checkOptions,
+  cleanName,
+  gameId,
+  isTurnClock,
+  parseSetup,
+  type SeatSetup,
+  setupJson,
+} from '../setup';
 import type { LobbyDraft, MemberInfo } from '../wire';
 
 export class Lobby {
@@ -36,6 +44,18 @@ export class Lobby {
     const checked = checkOptions(v, Math.max(1, this.#t.draft.seats.length), options);
     if (!checked.ok) return checked;
     this.#t.draft = { ...this.#t.draft, options };
+    return this.lobbyChanged();
+  }
+
+  /** Seconds per turn (30, 60, 120), or 0 for no turn clock. */
+  setTurnClock(seconds: number): SessionResult<true> {
+    const guard = this.lobbyHost();
+    if (!guard.ok) return guard;
+    if (seconds !== 0 && !isTurnClock(seconds)) {
+      return fail('BAD_SETUP', `a turn clock of ${seconds} s: it is 0 (off), 30, 60 or 120`);
+    }
+    const { turnClock: _, ...rest } = this.#t.draft;
+    this.#t.draft = seconds === 0 ? rest : { ...rest, turnClock: seconds };
     return this.lobbyChanged();
   }
 
@@ -113,6 +133,7 @@ export class Lobby {
       room: this.#t.room,
       variant: this.#t.draft.variant,
       options: this.draftOptions(),
+      ...(this.#t.draft.turnClock === undefined ? {} : { turnClock: this.#t.draft.turnClock }),
       seats: this.#t.draft.seats,
       nonce: toBase64url(this.#t.random(16)),
       start: null,

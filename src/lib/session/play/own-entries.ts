@@ -37,7 +37,7 @@ export class OwnEntries {
     const label = choiceLabel(table);
     if (label !== null && auto && awaitsChoice(table.variant, table.view, rt.seat)) {
       if (!rt.choices.has(label)) {
-        const move = this.#botMove(table, rt, auto);
+        const move = this.botMove(table, rt, auto);
         if (move?.type === 'choose') rt.choices.set(label, move.tile);
       }
     }
@@ -49,7 +49,7 @@ export class OwnEntries {
       return tile === undefined ? null : moveDraft(table, { seat: rt.seat, type: 'choose', tile });
     }
     if (!auto) return null;
-    const move = table.variant.setupMove(table.view) ?? this.#botMove(table, rt, auto);
+    const move = table.variant.setupMove(table.view) ?? this.botMove(table, rt, auto);
     if (!move) return null;
     return (TAMPER && tamperedDraft(table, move)) || moveDraft(table, move);
   }
@@ -69,7 +69,8 @@ export class OwnEntries {
     return draft;
   }
 
-  #botMove(table: TableState, rt: SeatRuntime, level: BotLevel): Move | null {
+  /** A bot's move for a local seat (a bot seat, autoplay, or a turn clock run out). */
+  botMove(table: TableState, rt: SeatRuntime, level: BotLevel): Move | null {
     const legal = table.variant.legalMoves(table.view).filter((m) => m.seat === rt.seat);
     if (legal.length === 0) return null;
     const history = level === 'hard' ? roundHistory(table) : null;

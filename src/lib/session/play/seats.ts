@@ -10,6 +10,9 @@ import { parseSetup, sameJson, type SeatSetup } from '../setup';
 import type { StallAlarm } from '../snapshot';
 import type { Segment } from './segment';
 
+/** What a person decides (their browser sends the rest on its own). */
+const PERSON_KINDS: readonly (EntryKind | 'ready')[] = ['move', 'choice-commit', 'ready'];
+
 export class Seats {
   readonly #t: Core;
   /** The seats ready for each round (this one and the one before). */
@@ -196,7 +199,7 @@ export class Seats {
       this.stall = null;
       return;
     }
-    const owed = this.owed(seg);
+    const owed = this.owed(seg).filter((d) => !this.mayThink(seg, d));
     const idle = this.#t.now() - this.#t.lastProgress;
     if (owed.length === 0 || idle < this.#t.timing.stallMs) {
       this.stall = null;
@@ -206,6 +209,27 @@ export class Seats {
     const before = this.stall;
     this.stall = { seats, owes: [...new Set(owed.map((d) => d.kind))], sinceMs: idle };
     if (!before) this.#t.event('INFO', `waiting for seat ${seats.join(', ')}`);
+  }
+
+  /**
+   * Whether the table just waits for a person (issue 23: stalls are only for the
+   * absent): their move, secret choice or ready, while their browser is here and
+   * follows this table's host (one that does not, a host passed over for
+   * censoring, cannot get its move into the log), or at a table whose seats are
+   * all this browser's (solo, pass-and-play). Protocol work (a key, a hop, a
+   * reveal, a secret) is sent by the browser on its own: a present browser that
+   * does not send it has stopped answering, and stalls.
+   */
+  mayThink(seg: Segment, due: { seat: Seat; kind: EntryKind | 'ready' }): boolean {
+    const seats = seg.setup.seats;
+    if (seats.every((s) => s.member === this.#t.member)) return true;
+    const seat = seats[due.seat];
+    if (!seat || seat.bot !== null || !PERSON_KINDS.includes(due.kind)) return false;
+    const host = this.#t.host();
+    if (seat.member === this.#t.member) return true;
+    return (
+      this.#t.present(seat.member) && host !== null && this.#t.presence.follows(seat.member, host)
+    );
   }
 
   /** What the table waits for: entries owed, or a person's ready between rounds. */

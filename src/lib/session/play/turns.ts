@@ -6,6 +6,7 @@ import { createRng, type Move, type Seat } from '$lib/engine';
 import {
   awaitsChoice,
   choiceLabel,
+  dues,
   type EntryDraft,
   mayMove,
   moveDraft,
@@ -13,6 +14,7 @@ import {
 } from '$lib/protocol';
 import type { Core } from '../core';
 import { fail, ok, type SessionResult } from '../errors';
+import type { TurnClockView } from '../snapshot';
 import type { Wire } from '../wire';
 
 /** Times a browser sends its entry to the host before it sends it to every seat. */
@@ -25,8 +27,64 @@ export class Turns {
   /** Position at which this browser's last entry was submitted (non-host). */
   submittedAt = -1;
 
+  /** The last turn the clock moved for (game, log position, seat): once each. */
+  #clocked = '';
+
   constructor(t: Core) {
     this.#t = t;
+  }
+
+  /**
+   * Each beat, under a turn clock: a person's move (or secret choice, E-2) owed
+   * here past the table's seconds per turn is made by the medium bot, this once.
+   * Only the seat's own browser does it: nobody else knows its hand.
+   */
+  clock(): void {
+    const seg = this.#t.segment;
+    const seconds = seg?.setup.turnClock;
+    if (!seg || seconds === undefined || !this.clockRunning()) return;
+    if (this.#t.now() - this.#t.lastProgress < seconds * 1000) return;
+    for (const rt of seg.seats.values()) {
+      const table = seg.ledger.table(rt.seat);
+      const at = `${seg.game}:${seg.ledger.seq}:${rt.seat}`;
+      if (rt.bot || rt.autoplay || !table || this.#clocked === at) continue;
+      const label = choiceLabel(table);
+      const choosing =
+        label !== null &&
+        awaitsChoice(table.variant, table.view, rt.seat) &&
+        !rt.choices.has(label);
+      if (!choosing && !mayMove(table)) continue;
+      const move = table.variant.setupMove(table.view) ?? this.#t.own.botMove(table, rt, 'medium');
+      if (!move) continue;
+      this.#clocked = at;
+      const made = this.move(rt.seat, move);
+      if (made.ok) this.#t.event('INFO', `seat ${rt.seat}'s turn clock ran out: the bot moved`);
+    }
+  }
+
+  /** The seats owing a move and when their turn clock runs out (null while none is owed). */
+  clockView(): TurnClockView | null {
+    const seg = this.#t.segment;
+    const seconds = seg?.setup.turnClock;
+    if (!seg || seconds === undefined || !this.clockRunning()) return null;
+    const table = seg.ledger.any;
+    // A person's turn: a bot's move is no one's to time.
+    const person = (d: { seat: Seat; kind: string }) =>
+      (d.kind === 'move' || d.kind === 'choice-commit') && seg.setup.seats[d.seat]?.bot === null;
+    const seats = [...new Set(dues(table).flatMap((d) => (person(d) ? [d.seat] : [])))];
+    if (seats.length === 0) return null;
+    return { seats, seconds, endsAt: this.#t.lastProgress + seconds * 1000 };
+  }
+
+  clockRunning(): boolean {
+    const seg = this.#t.segment;
+    return (
+      !!seg &&
+      this.#t.phase === 'playing' &&
+      !this.#t.hashes.desync &&
+      !this.#t.ended &&
+      !this.#t.betweenRounds(seg)
+    );
   }
 
   /**

@@ -8,6 +8,7 @@ import type { BotLevel } from '$lib/bots';
 import type { Options, VariantId } from '$lib/engine';
 import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
 import { signingKeyPair } from '$lib/protocol/crypto/signing';
+import { isTurnClock, type TurnClock } from '../setup';
 import type { SessionSnapshot } from '../snapshot';
 import type { TableClient } from '../tables/client';
 
@@ -32,6 +33,8 @@ export interface StoredLobby {
   readonly options: Options;
   readonly members: readonly string[];
   readonly bots: readonly { readonly level: BotLevel; readonly name: string }[];
+  /** Absent when off. */
+  readonly turnClock?: TurnClock;
   readonly savedAt: number;
 }
 
@@ -130,8 +133,10 @@ export function noteLobby(snapshot: SessionSnapshot): void {
   const kept = storedLobby(snapshot.room);
   if (!kept) return;
   if (snapshot.phase !== 'lobby') return forgetLobby(snapshot.room);
+  const { turnClock: _, ...rest } = kept;
   write({
-    ...kept,
+    ...rest,
+    ...(snapshot.clockSeconds === undefined ? {} : { turnClock: snapshot.clockSeconds }),
     variant: snapshot.variant,
     options: snapshot.options,
     members: snapshot.members.map((m) => m.member).filter((m) => m !== snapshot.me),
@@ -153,4 +158,5 @@ export async function restoreLobbyDraft(client: TableClient, lobby: StoredLobby)
   if (lobby.variant) await client.setVariant(lobby.variant);
   for (const [key, value] of Object.entries(lobby.options)) await client.setOption(key, value);
   for (const bot of lobby.bots) await client.addBot(bot.level, bot.name);
+  if (isTurnClock(lobby.turnClock)) await client.setTurnClock(lobby.turnClock);
 }

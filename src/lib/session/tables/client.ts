@@ -16,6 +16,7 @@ import {
   type Session,
   type SessionTiming,
 } from '../session';
+import type { TurnClock } from '../setup';
 import type { SessionSnapshot } from '../snapshot';
 import { openTableStore, type TableStore } from '../store/store';
 import type { StoreResult } from '../store/stored-table';
@@ -28,6 +29,8 @@ export interface TableClient {
   subscribe(listener: (s: SessionSnapshot) => void): () => void;
   setVariant(variant: VariantId): Promise<SessionResult<true>>;
   setOption(key: string, value: number): Promise<SessionResult<true>>;
+  /** Seconds per turn (30, 60, 120), or 0 for no turn clock. */
+  setTurnClock(seconds: number): Promise<SessionResult<true>>;
   addBot(level: BotLevel, name?: string): Promise<SessionResult<Seat>>;
   addPlayer(name: string): Promise<SessionResult<Seat>>;
   removeSeat(seat: Seat): Promise<SessionResult<true>>;
@@ -64,6 +67,7 @@ export function clientFor(
     subscribe: (listener) => snapshots.subscribe(listener),
     setVariant: (v) => now(() => session.setVariant(v)),
     setOption: (k, v) => now(() => session.setOption(k, v)),
+    setTurnClock: (s) => now(() => session.setTurnClock(s)),
     addBot: (level, name) => now(() => session.addBot(level, name)),
     addPlayer: (name) => now(() => session.addPlayer(name)),
     removeSeat: (seat) => now(() => session.removeSeat(seat)),
@@ -94,6 +98,8 @@ export interface LocalTableSpec {
   readonly options?: Options;
   /** The first seat is this browser's person; more people make it pass-and-play. */
   readonly seats: readonly LocalSeatSpec[];
+  /** Seconds per turn; none when absent. */
+  readonly turnClock?: TurnClock;
   readonly timing?: Partial<SessionTiming>;
   /** Where tables are kept (defaults to this browser's IndexedDB; null: not kept). */
   readonly store?: TableStore | null;
@@ -153,6 +159,7 @@ export async function startTableHere(spec: LocalTableSpec): Promise<SessionResul
         () =>
           session.setOption(k, v),
     ),
+    () => session.setTurnClock(spec.turnClock ?? 0),
     () => session.start(),
   ];
   for (const step of steps) {

@@ -17,6 +17,7 @@ export type ClientCall = {
 const CALLS: { readonly [K in ClientCall]: true } = {
   setVariant: true,
   setOption: true,
+  setTurnClock: true,
   addBot: true,
   addPlayer: true,
   removeSeat: true,
