@@ -138,6 +138,7 @@ test('a file that is not a record says why', async ({ page }) => {
 
 test('a record saved with a byte-order mark verifies as fair', async ({ page }) => {
   await page.goto(`${served('E2E_ROOT_URL')}replay`);
+  await expect(page.getByTestId('replay-file')).toBeEnabled();
   await page.getByTestId('replay-file').setInputFiles({
     name: 'bom.json',
     mimeType: 'application/json',
