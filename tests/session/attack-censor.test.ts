@@ -91,3 +91,30 @@ describe('a censoring host (issue 21, hole 4)', () => {
     expect(host.snapshot.seats[1]?.member).toBe('p1');
   });
 });
+
+describe('a host that goes away while a seat waits on it (issue 23)', () => {
+  it('the next host is not passed over for the wait its predecessor caused', async () => {
+    const table = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: { rounds: 1, set: 5, handSize: 4 },
+      seed: 82,
+    });
+    const [host, next, victim] = table.sessions as [Session, Session, Session];
+    await startAutoplay(table);
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 12);
+    censor(table.network, host.transport.id, 2);
+    // Once the censored entry goes to every seat, the host's page falls silent: it goes
+    // away before the seat would pass it over, with the seat's entry pending since then.
+    const deliver = table.network.deliver.bind(table.network);
+    table.network.deliver = (from, to, link, data) => {
+      const toSeats = from === victim.transport.id && to === next.transport.id;
+      if (toSeats && typeof data === 'string' && data.includes('"t":"submit"')) host.close();
+      deliver(from, to, link, data);
+    };
+    await until('the next seat hosts', () => next.isHost && victim.snapshot.host === 'p1');
+    await until('seat 0 named as stalled', () => next.snapshot.stall?.seats.includes(0) === true);
+    for (const s of [next, victim]) expect(named(s, 'CENSORED', 'p1')).toBe(false);
+    expect(victim.snapshot.host).toBe('p1');
+  });
+});

@@ -13,6 +13,8 @@ export class Sync {
   readonly #t: Core;
   /** Hosts that left a valid pending entry unordered: passed over, as if gone. */
   readonly passedOver = new Set<string>();
+  /** The host pending entries are waiting on, and since when this browser sees it host. */
+  judged: { host: string | null; at: number } = { host: null, at: 0 };
   /** After a hand-over, the seats' browsers this new host waits for (until `syncUntil`). */
   syncing: Set<string> | null = null;
   syncUntil = 0;
@@ -80,8 +82,13 @@ export class Sync {
         this.#t.sequencer.pending.set(s, { ...q, since: now });
       return;
     }
+    // A new host is not blamed for its predecessor's wait: it first catches up (up to
+    // the away limit, hostCheck), then has the away limit to order what is pending.
+    if (this.judged.host !== host) this.judged = { host, at: now };
+    const from = this.judged.at + this.#t.timing.awayMs;
     for (const [seat, p] of this.#t.sequencer.pending) {
-      if (p.seq !== seg.ledger.seq || now - p.since <= this.#t.timing.awayMs) continue;
+      const waited = now - Math.max(p.since, from);
+      if (p.seq !== seg.ledger.seq || waited <= this.#t.timing.awayMs) continue;
       this.passedOver.add(host);
       this.#t.drop('CENSORED', `host ${host} left seat ${seat}'s entry ${p.seq} unordered`);
       for (const [s, q] of this.#t.sequencer.pending)

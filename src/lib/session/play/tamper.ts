@@ -13,13 +13,21 @@ export const TAMPER: boolean =
 
 let spent = false;
 
-/** The dishonest entry for this move, or null to play it honestly. */
+/**
+ * The dishonest entry for this move, or null to play it honestly: the seat's
+ * first move of the round proper, whatever it would have been (a seat with
+ * nothing to play would otherwise only draw and pass, and never cheat).
+ */
 export function tamperedDraft(table: TableState, move: Move): EntryDraft | null {
-  if (!TAMPER || spent || move.type !== 'play') return null;
+  if (!TAMPER || spent || table.view.phase !== 'playing') return null;
   const own = new Set(table.view.hands[move.seat]?.map((card) => card.tile) ?? []);
   let tile = 0;
   while (own.has(tile)) tile++;
   spent = true;
+  const play: Move =
+    move.type === 'play'
+      ? { ...move, tile }
+      : { seat: move.seat, type: 'play', tile, target: table.variant.homeTarget(move.seat) };
   // No keys: this seat holds no card that would open as that tile.
-  return { kind: 'move', body: { move: { ...move, tile }, keys: [] } };
+  return { kind: 'move', body: { move: play, keys: [] } };
 }
