@@ -4,7 +4,7 @@
 // (software GL), at instant pace. Then the deal as a mid-range phone would see
 // it: Start to "dealt" (the person's hand shown) for a solo table of 4 and of 8
 // seats, with the CPU slowed 4× by the DevTools protocol, as Lighthouse does.
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { withSite } from './site-browser';
 
 /** Lighthouse's mid-range phone: the CPU slowed 4×. */
@@ -15,21 +15,23 @@ interface UiWindow {
   __longTasks: [number, number][];
 }
 
+/** The instant pace, no sound, and every long task of the page kept in `__longTasks`. */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    localStorage.setItem('trainyard.settings', JSON.stringify({ speed: 'instant', sound: false }));
+    const tasks: [number, number][] = [];
+    (window as unknown as UiWindow).__longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
 /** Start → the person's hand shown, for a solo Mexican Train table of `seats` seats, throttled. */
 async function throttledDeal(browser: Browser, url: string, seats: number) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
-    await page.addInitScript(() => {
-      localStorage.setItem(
-        'trainyard.settings',
-        JSON.stringify({ speed: 'instant', sound: false }),
-      );
-      const tasks: [number, number][] = [];
-      (window as unknown as UiWindow).__longTasks = tasks;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(page);
     await page.goto(url);
     await page.getByTestId('play-solo').click();
     await page.getByTestId('variant-select').selectOption('mexican-train');
@@ -61,17 +63,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const deal4 = await throttledDeal(browser, url, 4);
     const deal8 = await throttledDeal(browser, url, 8);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.addInitScript(() => {
-      localStorage.setItem(
-        'trainyard.settings',
-        JSON.stringify({ speed: 'instant', sound: false }),
-      );
-      const tasks: [number, number][] = [];
-      (window as unknown as UiWindow).__longTasks = tasks;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(page);
     await page.goto(url);
     await page.getByTestId('play-solo').click();
     await page.getByTestId('variant-select').selectOption('mexican-train');
