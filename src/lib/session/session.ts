@@ -199,6 +199,9 @@ export class Session {
     const setup = seg?.setup;
     const seats = setup?.seats ?? this.#t.draft.seats;
     const clock = seg ? setup?.turnClock : this.#t.draft.turnClock;
+    const newcomers = [...this.#t.seats.newcomers].filter(
+      (m) => !seats.some((s) => s.member === m),
+    );
     return {
       room: this.room,
       me: this.member,
@@ -227,6 +230,7 @@ export class Session {
       stall: this.#t.seats.stall,
       ...(clock === undefined ? {} : { clockSeconds: clock }),
       ...(setup?.turnClock === undefined ? {} : { turnClock: this.#t.turns.clockView() }),
+      ...(newcomers.length > 0 ? { newcomers } : {}),
       refusals: [...this.#t.sequencer.refusals],
       equivocations: [...this.#t.sequencer.equivocations],
       ended: this.#t.ended,

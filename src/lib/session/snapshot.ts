@@ -157,6 +157,8 @@ export interface SessionSnapshot {
   readonly clockSeconds?: TurnClock;
   /** Absent with no turn clock at this table; null while no move is owed. */
   readonly turnClock?: TurnClockView | null;
+  /** The host's: watchers it will seat at the next round's deal (TT-9); absent when none. */
+  readonly newcomers?: readonly string[];
   readonly refusals: readonly Refusal[];
   /** Equivocations seen, with both signed entries (kept apart from refusals). */
   readonly equivocations: readonly Equivocation[];
