@@ -487,6 +487,11 @@ export class TableController {
     this.#refused(await this.client.resolveStall(action));
   }
 
+  /** The host seats a watcher at the next round's deal (TT-9). */
+  async seatNewcomer(member: string): Promise<void> {
+    this.#refused(await this.client.seatNewcomer(member));
+  }
+
   // ---- internals ----
 
   #refused(result: SessionResult<unknown>): void {
