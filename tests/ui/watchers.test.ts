@@ -1,8 +1,12 @@
 // Who watches a table, whether this browser is watching, and where the host may
 // seat a watcher at the next deal (TT-9: the tournament rules only).
-import { describe, expect, it } from 'vitest';
-import type { MemberView, SessionSnapshot } from '$lib/session';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startLocalTable, type MemberView, type SessionSnapshot } from '$lib/session';
+import { load as loadGame } from '$lib/ui/i18n/game';
+import { TableController } from '$lib/ui/table.svelte';
 import { watchingOf } from '$lib/ui/watchers';
+
+beforeAll(() => loadGame('en'));
 
 const member = (id: string, name: string, over: Partial<MemberView> = {}): MemberView => ({
   member: id,
@@ -114,5 +118,36 @@ describe('watchingOf', () => {
       })),
     });
     expect(watchingOf(solo)).toEqual({ me: false, watchers: [] });
+  });
+});
+
+describe('TableController.seatNewcomer', () => {
+  it('TT-9: a table whose rules take no newcomer refuses, says why with the rule, and seats nobody', async () => {
+    const started = await startLocalTable({
+      variant: 'mexican-train',
+      options: { rounds: 1, set: 6, handSize: 5 },
+      seats: [
+        { kind: 'person', name: 'Ada' },
+        { kind: 'bot', level: 'easy' },
+      ],
+      store: null,
+    });
+    if (!started.ok) throw new Error(started.error.detail);
+    const client = started.value;
+    const t = new TableController(client, { stepMs: 0 });
+    try {
+      const end = Date.now() + 30_000;
+      while (client.snapshot.table === null && Date.now() < end) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const seats = client.snapshot.seats;
+      await t.seatNewcomer('someone');
+      expect(t.notice).toMatchObject({ kind: 'error', rule: 'TT-9' });
+      expect(client.snapshot.seats).toEqual(seats);
+      expect(client.snapshot.newcomers).toBeUndefined();
+    } finally {
+      t.destroy();
+      client.close();
+    }
   });
 });
