@@ -4,7 +4,8 @@
 // member's latest, for a few seconds.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
-import { joinTable, REACTIONS, type Session } from '$lib/session';
+import { clientFor, fromStored, joinTable, REACTIONS, type Session, toStored } from '$lib/session';
+import { restoreLobbyDraft, type StoredLobby } from '$lib/session/store/lobby-store';
 import {
   REACTION_BURST,
   REACTION_GAP_MS,
@@ -255,5 +256,49 @@ describe('watchers’ reactions', () => {
     const setup = ada.segments()[0]!.setup;
     expect('watchersReact' in setup).toBe(false);
     expect(bo.snapshot.watchersReact).toBe(true);
+  });
+
+  it('the host’s leave outlives a reload: in the kept lobby and in the stored table', async () => {
+    const table = await openTable({
+      variant: 'mexican-train',
+      options: MT,
+      people: 1,
+      timing: TIMING,
+    });
+    const ada = table.sessions[0]!;
+    const lobby: StoredLobby = {
+      room: table.room,
+      member: 'p0',
+      name: 'Ada',
+      role: 'host',
+      via: null,
+      signing: '',
+      secret: '',
+      variant: null,
+      options: {},
+      members: [],
+      bots: [],
+      savedAt: Date.now(),
+    };
+    await restoreLobbyDraft(clientFor(ada), lobby);
+    expect(ada.snapshot.watchersReact).toBe(false);
+    await restoreLobbyDraft(clientFor(ada), { ...lobby, watchersReact: true });
+    expect(ada.snapshot.watchersReact).toBe(true);
+
+    const { table: t2, ada: host } = await twoPlaying();
+    let reloads = 0;
+    const reload = () =>
+      must(
+        fromStored(toStored(host, Date.now())!, {
+          transport: transport(t2.network, `${t2.room}-p0-back${++reloads}`),
+          timing: TIMING,
+        }),
+      );
+    const without = track(reload());
+    expect(without.snapshot.watchersReact).toBe(false);
+    must(host.allowWatcherReactions(true));
+    expect(toStored(host, Date.now())!.settings).toEqual({ watchersReact: true });
+    const back = track(reload());
+    expect(back.snapshot.watchersReact).toBe(true);
   });
 });
