@@ -1,7 +1,8 @@
 // Reactions between two real Chromium pages at an online table (issue 23): a
 // reaction one page sends shows on the other, in `reactions`, with the sender's
 // name; the buttons rest for a moment after a send; a muted player's reactions
-// stop showing (a choice of that page alone).
+// stop showing (a choice of that page alone); the host's leave for watchers to
+// react, given in the lobby, reaches the guest and the table.
 import { expect, test } from '@playwright/test';
 import { keepScreenshot } from './helpers-table';
 import { createTable, joinTable, newPlayer, SHORT_MT, setGame } from './helpers-online';
@@ -18,6 +19,11 @@ test('a reaction sent by one page shows on the other; a muted player’s do not'
   await setGame(ann, 'mexican-train', SHORT_MT);
   await joinTable(bob, link);
   await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+  // The host lets watchers react from the lobby; a guest sees it, and cannot change it.
+  await ann.page.getByTestId('option-watchersReact').check();
+  await expect(bob.page.getByTestId('option-watchersReact')).toBeChecked();
+  await expect(bob.page.getByTestId('option-watchersReact')).toBeDisabled();
+  await keepScreenshot(bob.page, info, 'reactions-lobby-390');
   await ann.page.getByTestId('start-game').click();
   for (const p of [ann, bob]) {
     await p.page.waitForURL(/table\?room=/, { timeout: 20_000 });
@@ -43,6 +49,7 @@ test('a reaction sent by one page shows on the other; a muted player’s do not'
   await expect(ann.page.getByTestId('reactions-open')).toBeEnabled({ timeout: 5_000 });
   await ann.page.getByTestId('reactions-open').click();
   await expect(ann.page.getByTestId('reaction-thinking')).toBeVisible();
+  await expect(ann.page.getByTestId('option-watchersReact')).toBeChecked();
   await keepScreenshot(ann.page, info, 'reactions-bar-1280');
   await ann.page.keyboard.press('Escape');
 

@@ -64,7 +64,9 @@ export type Wire =
    * from the proven host (a newcomer takes the first, from whoever admitted it);
    * at most 64 members. It replaces the draft while in the lobby, sets the order
    * of arrival (who hosts next) and where each member can be linked; keys still
-   * come from each member's own hello. Costs a link attempt per new member.
+   * come from each member's own hello. During the game only the draft's
+   * `watchersReact` is taken from it, and only from the host. Costs a link
+   * attempt per new member.
    */
   | { t: 'lobby'; room: string; draft: LobbyDraft; members: readonly MemberInfo[] }
   /**
