@@ -69,6 +69,11 @@ describe('the kept lobby', () => {
     must(host.setTurnClock(0));
     noteLobby(host.snapshot);
     expect(storedLobby('room61')).not.toHaveProperty('turnClock');
+    // The host's leave for watchers to react (issue 23) is kept the same way.
+    expect(storedLobby('room61')).not.toHaveProperty('watchersReact');
+    must(host.allowWatcherReactions(true));
+    noteLobby(host.snapshot);
+    expect(storedLobby('room61')?.watchersReact).toBe(true);
     must(host.start());
     await until('the game begins', () => host.snapshot.phase !== 'lobby');
     noteLobby(host.snapshot);

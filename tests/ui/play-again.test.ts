@@ -31,6 +31,8 @@ function snap(over: Partial<SessionSnapshot> = {}): SessionSnapshot {
     equivocations: [],
     ended: null,
     events: [],
+    reactions: [],
+    watchersReact: false,
     ...over,
   };
 }

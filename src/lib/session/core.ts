@@ -13,6 +13,7 @@ import { Identity } from './peers/identity';
 import { Presence } from './peers/presence';
 import { HashCheck } from './play/hash-check';
 import { OwnEntries } from './play/own-entries';
+import { Reactions } from './play/reactions';
 import { Seats } from './play/seats';
 import { betweenRounds, type SeatKeys, type Segment } from './play/segment';
 import { Sequencer } from './play/sequencer';
@@ -111,6 +112,7 @@ export class Core {
   readonly sync: Sync;
   readonly seats: Seats;
   readonly turns: Turns;
+  readonly reactions: Reactions;
 
   constructor(options: SessionOptions, host: boolean) {
     this.room = options.room;
@@ -158,6 +160,7 @@ export class Core {
     this.sync = new Sync(this);
     this.seats = new Seats(this);
     this.turns = new Turns(this);
+    this.reactions = new Reactions(this);
   }
 
   get isHost(): boolean {

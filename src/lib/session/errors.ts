@@ -35,6 +35,8 @@ export const SESSION_ERROR_CODES = [
   'NOT_DUE',
   /** A host left a seat's valid entry unordered: it is passed over as if gone. */
   'CENSORED',
+  /** A message its sender may not send here: a watcher's reaction the host has not allowed. */
+  'NOT_ALLOWED',
 ] as const;
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
 

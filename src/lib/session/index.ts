@@ -23,6 +23,7 @@ export {
   type SessionOptions,
   type SessionTiming,
 } from './session';
+export { REACTION_GAP_MS } from './play/reactions';
 export { resumeLocalTable, startLocalTable } from './tables/local-tables';
 export {
   clientFor,

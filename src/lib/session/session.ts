@@ -28,6 +28,8 @@
 //   anyone:        s.rename(name)
 //   playing:       s.move(seat, move)       // a local seat's move; 'choose' sets its E-2 choice
 //                  s.setAutoplay(seat, level | null) · s.ready(seat) · s.hint(seat)
+//   anyone at the game: s.react(id)   // a quick phrase or emoji (REACTIONS) for everyone
+//   host:          s.allowWatcherReactions(allow)  // in the lobby or at the table
 //   alarms (host): s.resolveStall('bot' | 'end')   // or keep waiting
 //   members (host): s.removeMember(member)          // one holding no seat in the game
 //   s.close()
@@ -56,7 +58,7 @@
 // sequencer.ts (ordering and applying entries, refusals, equivocations), sync.ts
 // (heartbeats, hashes, want/entries, hand-over and passing over a host), seats.ts
 // (readiness, stalls, seats handed back, newcomers, the end), turns.ts (this
-// browser's own moves and entries), with segment.ts, ledger.ts, hash-check.ts,
+// browser's own moves and entries), reactions.ts (quick phrases and emoji), with segment.ts, ledger.ts, hash-check.ts,
 // own-entries.ts and session-view.ts beneath them. wire.ts lists the messages and
 // who may send each; setup.ts the signed setups, agreements and hellos.
 //
@@ -235,6 +237,8 @@ export class Session {
       equivocations: [...this.#t.sequencer.equivocations],
       ended: this.#t.ended,
       events: [...this.#t.events],
+      reactions: this.#t.reactions.view(),
+      watchersReact: this.#t.reactions.watchers,
     };
   }
 
@@ -308,6 +312,16 @@ export class Session {
    */
   seatNewcomer(member: string): SessionResult<true> {
     return this.#t.seats.seatNewcomer(member);
+  }
+
+  /** This browser's person reacts (one of REACTIONS): shown at every browser of the table. */
+  react(reaction: string): SessionResult<true> {
+    return this.#t.reactions.react(reaction);
+  }
+
+  /** The host lets watchers (members without a seat) react, or stops them. */
+  allowWatcherReactions(allow: boolean): SessionResult<true> {
+    return this.#t.reactions.allowWatchers(allow);
   }
 
   /** Links to another browser at the table (the invite's contact, or a member met later). */
@@ -479,6 +493,9 @@ export class Session {
         return m.game === this.#t.segment?.game
           ? notHost(`end from ${member}`)
           : { code: 'NOT_HOST', detail: `end of another game from ${member}` };
+      case 'react':
+        // A seat's browser, or a watcher the host lets react; at most a few (reactions.ts).
+        return this.#t.reactions.refusal(member, m.game);
       case 'ready': {
         const plays = this.#t.segment?.setup.seats[m.seat]?.member === member;
         return plays
@@ -503,7 +520,12 @@ export class Session {
         return t.sync.onBeat(member, peer, m.game, m.seq, m.hash);
       case 'lobby':
         if (m.room !== this.room) return t.drop('WRONG_ROOM', m.room);
-        return t.lobby.onLobby(m.draft, m.members);
+        t.lobby.onLobby(m.draft, m.members);
+        // During the game the draft stays, but the host may still let watchers react.
+        if (t.phase !== 'lobby' && member === t.host()) {
+          t.reactions.onHostLobby(m.draft.watchersReact);
+        }
+        return;
       case 'propose':
         return t.agreeing.onPropose(m.setup, member);
       case 'agree':
@@ -530,6 +552,8 @@ export class Session {
         return t.seats.onReady(member, m.game, m.round, m.seat);
       case 'end':
         return t.seats.end(m.reason);
+      case 'react':
+        return t.reactions.onReact(member, m.reaction);
     }
   }
 }

@@ -9,6 +9,33 @@ import type { SeatSetup, TurnClock } from './setup';
 export const SESSION_PHASES = ['lobby', 'agreeing', 'playing', 'ended'] as const;
 export type SessionPhase = (typeof SESSION_PHASES)[number];
 
+/** The quick phrases and emoji a person at the table may send (no free text). */
+export const REACTIONS = [
+  'good',
+  'oops',
+  'thinking',
+  'yourTurn',
+  'thumbs',
+  'laugh',
+  'wow',
+  'party',
+] as const;
+export type ReactionId = (typeof REACTIONS)[number];
+
+export function isReaction(v: unknown): v is ReactionId {
+  return (REACTIONS as readonly unknown[]).includes(v);
+}
+
+/** A member's latest reaction, while it shows (a few seconds from `at`, the session's clock). */
+export interface ReactionView {
+  readonly member: string;
+  readonly name: string;
+  /** The sender's own seat in the game, or null for a watcher. */
+  readonly seat: Seat | null;
+  readonly reaction: ReactionId;
+  readonly at: number;
+}
+
 export interface MemberView {
   readonly member: string;
   readonly name: string;
@@ -164,6 +191,10 @@ export interface SessionSnapshot {
   readonly equivocations: readonly Equivocation[];
   readonly ended: { readonly reason: string; readonly scores: readonly number[] } | null;
   readonly events: readonly TableEvent[];
+  /** Reactions showing now, oldest first. */
+  readonly reactions: readonly ReactionView[];
+  /** The host lets members without a seat (watchers) react. */
+  readonly watchersReact: boolean;
   /**
    * Set by the layer that stores the table (client.ts), not by the session:
    * absent where nothing was asked to store it (a table opened with `store: null`).

@@ -4,6 +4,7 @@
 import { BOT_LEVELS } from '$lib/bots';
 import { isJsonRecord, MAX_ENTRY_LENGTH, type JsonValue } from '$lib/protocol';
 import { fail, ok, type SessionResult } from './errors';
+import { isReaction, type ReactionId } from './snapshot';
 import { isTurnClock, ROOM_PATTERN, type Agreement, type SeatSetup, type TurnClock } from './setup';
 
 /** Largest session message, in UTF-16 code units (the transport's own limit). */
@@ -24,6 +25,11 @@ export interface LobbyDraft {
   readonly seats: readonly SeatSetup[];
   /** Absent when off. */
   readonly turnClock?: TurnClock;
+  /**
+   * The host lets watchers react (absent: not allowed). Not part of the setup, so
+   * no game id changes; guests take it from the host's lobby during the game too.
+   */
+  readonly watchersReact?: true;
 }
 
 export interface MemberInfo {
@@ -58,7 +64,9 @@ export type Wire =
    * from the proven host (a newcomer takes the first, from whoever admitted it);
    * at most 64 members. It replaces the draft while in the lobby, sets the order
    * of arrival (who hosts next) and where each member can be linked; keys still
-   * come from each member's own hello. Costs a link attempt per new member.
+   * come from each member's own hello. During the game only the draft's
+   * `watchersReact` is taken from it, and only from the host. Costs a link
+   * attempt per new member.
    */
   | { t: 'lobby'; room: string; draft: LobbyDraft; members: readonly MemberInfo[] }
   /**
@@ -153,7 +161,19 @@ export type Wire =
    * The host ends the game with the standings so far. From the host only, for
    * the current game. Changes: the game ends here, with this browser's own scores.
    */
-  | { t: 'end'; game: string; reason: string };
+  | { t: 'end'; game: string; reason: string }
+  /**
+   * A reaction (a quick phrase or emoji, by id: every browser shows it in its own
+   * words). From a member to every member it is linked to, never passed on, so
+   * the link proves who sent it. Checked: the id is one of REACTIONS (parser),
+   * the game is this browser's current one, the sender holds a seat in it — or the
+   * host lets watchers react (its lobby's draft says so) — and at most one per
+   * REACTION_GAP_MS and REACTION_BURST per REACTION_SPAN_MS from each member (the
+   * rest dropped as TOO_FREQUENT). Changes: only what is shown, each member's latest
+   * reaction for a few seconds. Costs: one small entry per member (at most
+   * MAX_MEMBERS), nothing sent back.
+   */
+  | { t: 'react'; game: string; reaction: ReactionId };
 
 export type WireKind = Wire['t'];
 
@@ -194,8 +214,12 @@ const options: Check = (v) =>
 const draftFields = record({ variant: str(64), options, seats: list(seat, 8) });
 const draft: Check = (v) => {
   if (!isJsonRecord(v)) return false;
-  const { turnClock, ...rest } = v;
-  return draftFields(rest) && (turnClock === undefined || isTurnClock(turnClock));
+  const { turnClock, watchersReact, ...rest } = v;
+  return (
+    draftFields(rest) &&
+    (turnClock === undefined || isTurnClock(turnClock)) &&
+    (watchersReact === undefined || watchersReact === true)
+  );
 };
 
 const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
@@ -219,6 +243,7 @@ const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
   ready: { game, round: index, seat: index },
   beat: { game: nullable(game), seq: index, hash: str(100), host: nullable(id) },
   end: { game, reason: str(200) },
+  react: { game, reaction: isReaction },
 };
 
 /** Parses a received payload; anything else is an error naming why. */

@@ -42,6 +42,7 @@ const REASONS: Readonly<Record<SessionErrorCode | ErrorCode, () => string>> = {
   START_MISMATCH: () => game.error_start_mismatch(),
   NOT_DUE: () => game.error_not_due(),
   CENSORED: () => game.error_censored(),
+  NOT_ALLOWED: () => game.error_not_allowed(),
   NOT_YOUR_TURN: () => game.error_not_your_turn(),
   BAD_MOVE: () => game.error_bad_move(),
   WRONG_PHASE: () => game.error_wrong_phase(),

@@ -35,6 +35,8 @@ export interface StoredLobby {
   readonly bots: readonly { readonly level: BotLevel; readonly name: string }[];
   /** Absent when off. */
   readonly turnClock?: TurnClock;
+  /** The host lets watchers react (absent: not). */
+  readonly watchersReact?: true;
   readonly savedAt: number;
 }
 
@@ -133,10 +135,11 @@ export function noteLobby(snapshot: SessionSnapshot): void {
   const kept = storedLobby(snapshot.room);
   if (!kept) return;
   if (snapshot.phase !== 'lobby') return forgetLobby(snapshot.room);
-  const { turnClock: _, ...rest } = kept;
+  const { turnClock: _, watchersReact: __, ...rest } = kept;
   write({
     ...rest,
     ...(snapshot.clockSeconds === undefined ? {} : { turnClock: snapshot.clockSeconds }),
+    ...(snapshot.watchersReact ? { watchersReact: true } : {}),
     variant: snapshot.variant,
     options: snapshot.options,
     members: snapshot.members.map((m) => m.member).filter((m) => m !== snapshot.me),
@@ -159,4 +162,5 @@ export async function restoreLobbyDraft(client: TableClient, lobby: StoredLobby)
   for (const [key, value] of Object.entries(lobby.options)) await client.setOption(key, value);
   for (const bot of lobby.bots) await client.addBot(bot.level, bot.name);
   if (isTurnClock(lobby.turnClock)) await client.setTurnClock(lobby.turnClock);
+  if (lobby.watchersReact === true) await client.allowWatcherReactions(true);
 }

@@ -50,7 +50,8 @@ export function toStored(
       };
     }),
     keys,
-    settings,
+    // The host's leave for watchers to react (issue 23) outlives a reload.
+    settings: snap.watchersReact ? { ...settings, watchersReact: true } : settings,
   };
 }
 
@@ -86,5 +87,7 @@ export function fromStored(
     session.close();
     return restored;
   }
+  // Alone until its links come back, this browser hosts: a guest takes the host's word again then.
+  if (stored.settings.watchersReact === true) session.allowWatcherReactions(true);
   return ok(session);
 }

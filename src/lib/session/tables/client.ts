@@ -17,7 +17,7 @@ import {
   type SessionTiming,
 } from '../session';
 import type { TurnClock } from '../setup';
-import type { SessionSnapshot } from '../snapshot';
+import type { ReactionId, SessionSnapshot } from '../snapshot';
 import { openTableStore, type TableStore } from '../store/store';
 import type { StoreResult } from '../store/stored-table';
 
@@ -43,6 +43,10 @@ export interface TableClient {
   hint(seat: Seat): Promise<SessionResult<Move>>;
   resolveStall(action: 'bot' | 'end'): Promise<SessionResult<true>>;
   seatNewcomer(member: string): Promise<SessionResult<true>>;
+  /** This browser's person reacts (one of REACTIONS), for everyone at the table. */
+  react(reaction: ReactionId): Promise<SessionResult<true>>;
+  /** The host lets watchers react, or stops them. */
+  allowWatcherReactions(allow: boolean): Promise<SessionResult<true>>;
   /** The host removes a member with no seat in the game (in the lobby, its seats go too). */
   removeMember(member: string): Promise<SessionResult<true>>;
   /** The signed game so far (for a downloadable record). */
@@ -80,6 +84,8 @@ export function clientFor(
     hint: (seat) => now(() => session.hint(seat)),
     resolveStall: (action) => now(() => session.resolveStall(action)),
     seatNewcomer: (member) => now(() => session.seatNewcomer(member)),
+    react: (reaction) => now(() => session.react(reaction)),
+    allowWatcherReactions: (allow) => now(() => session.allowWatcherReactions(allow)),
     removeMember: (member) => now(() => session.removeMember(member)),
     record: () => now(() => session.record()),
     close: () => {

@@ -1,0 +1,56 @@
+// Reactions on screen (issue 23): each id's words in the active language, which
+// ids are drawn as emoji, and the players this viewer muted — a local choice
+// that never goes on the wire.
+import { SvelteSet } from 'svelte/reactivity';
+import type { ReactionId, ReactionView, SessionSnapshot } from '$lib/session';
+import game from './i18n/game';
+
+/** What each reaction says (for an emoji, what a screen reader reads). */
+export const REACTION_WORDS: { readonly [K in ReactionId]: () => string } = {
+  good: () => game.reaction_good(),
+  oops: () => game.reaction_oops(),
+  thinking: () => game.reaction_thinking(),
+  yourTurn: () => game.reaction_your_turn(),
+  thumbs: () => game.reaction_thumbs(),
+  laugh: () => game.reaction_laugh(),
+  wow: () => game.reaction_wow(),
+  party: () => game.reaction_party(),
+};
+
+const EMOJI = ['thumbs', 'laugh', 'wow', 'party'] as const satisfies readonly ReactionId[];
+/** A reaction drawn as a picture (ReactionGlyph), not as words. */
+export type EmojiReaction = (typeof EMOJI)[number];
+
+export function isEmoji(r: ReactionId): r is EmojiReaction {
+  return (EMOJI as readonly ReactionId[]).includes(r);
+}
+
+/** A table with other browsers at it (a solo or pass-and-play table has this one only). */
+export function onlineTable(snap: SessionSnapshot): boolean {
+  return snap.members.length > 1;
+}
+
+/** Whether this browser's person may react now: a seat in the game, or a watcher the host lets react. */
+export function mayReact(snap: SessionSnapshot): boolean {
+  if (!snap.table || !onlineTable(snap)) return false;
+  const seated = snap.seats.some((s) => s.member === snap.me && s.bot === null);
+  return seated || snap.watchersReact;
+}
+
+/** The members whose reactions this viewer has chosen not to see. */
+export class Mutes {
+  readonly #muted = new SvelteSet<string>();
+
+  has(member: string): boolean {
+    return this.#muted.has(member);
+  }
+
+  toggle(member: string): void {
+    if (!this.#muted.delete(member)) this.#muted.add(member);
+  }
+
+  /** The reactions to show: those of members not muted. */
+  shown(reactions: readonly ReactionView[]): ReactionView[] {
+    return reactions.filter((r) => !this.#muted.has(r.member));
+  }
+}
