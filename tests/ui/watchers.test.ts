@@ -48,6 +48,8 @@ function snap(over: Partial<SessionSnapshot> = {}): SessionSnapshot {
     equivocations: [],
     ended: null,
     events: [],
+    reactions: [],
+    watchersReact: false,
     ...over,
   };
 }
