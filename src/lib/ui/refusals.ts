@@ -3,8 +3,9 @@
 // browser found), and why an intent was refused (the session's and the engine's).
 import type { ErrorCode } from '$lib/engine';
 import type { SessionErrorCode } from '$lib/session';
-import game from './i18n/game';
+import game, { ready as gameReady } from './i18n/game';
 import { current } from './i18n/locale.svelte';
+import { sentence } from './sentence';
 
 const WORDS: Readonly<Record<string, () => string>> = {
   ILLEGAL_MOVE: () => game.refused_illegal_move(),
@@ -57,4 +58,21 @@ const REASONS: Readonly<Record<SessionErrorCode | ErrorCode, () => string>> = {
  */
 export function refusedText(code: SessionErrorCode | ErrorCode, detail: string): string {
   return current.locale === 'en' ? detail : REASONS[code]();
+}
+
+/**
+ * A session error shown to a player (the lobby, pairing, opening a table): its
+ * own sentence in English, else its code's message in the active language.
+ */
+export function errorText(error: {
+  readonly code: SessionErrorCode | ErrorCode;
+  readonly detail: string;
+}): string {
+  return current.locale === 'en' ? sentence(error.detail) : REASONS[error.code]();
+}
+
+/** `errorText` on a page that has not loaded the game area (the setup page): loads it first. */
+export async function errorTextLoaded(error: Parameters<typeof errorText>[0]): Promise<string> {
+  await gameReady();
+  return errorText(error);
 }
