@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { variantOf } from '$lib/engine';
 import { isOptionProblem, SetupState } from '$lib/ui/setup.svelte';
 import { load as loadSite } from '$lib/ui/i18n/site';
+import { current } from '$lib/ui/i18n/locale.svelte';
 import { problemText } from '$lib/ui/names';
 import { DEFAULT_SETTINGS, parseSettings, Settings, SETTINGS_KEY } from '$lib/ui/settings.svelte';
 
@@ -81,6 +82,16 @@ describe('SetupState', () => {
     if (!refused) throw new Error('no refusal');
     await loadSite('en');
     expect(problemText(refused, s.variant)).toMatch(/28.*\(DT-\d+\)\.$/);
+    await loadSite('es');
+    current.locale = 'es';
+    try {
+      // No English sentence of the engine's on a Spanish page: the rule speaks.
+      expect(problemText(refused, s.variant)).toMatch(
+        /^Con estas opciones no hay mesa posible: mira la regla DT-\d+\.$/,
+      );
+    } finally {
+      current.locale = 'en';
+    }
     expect(s.problems).toContainEqual(refused);
     expect(s.problems.filter(isOptionProblem)).toEqual([refused]);
     s.setOption('handSize', 9);
