@@ -27,7 +27,7 @@ describe('SetupState', () => {
     await loadSite('es');
     current.locale = 'es';
     try {
-      const s = new SetupState({ mode: 'online' });
+      const s = new SetupState({ mode: 'pass' });
       expect(s.seats.map((x) => x.name)).toEqual(['Jugador 1', 'Jugador 2']);
       s.addPlayer();
       expect(s.seats[2]?.name).toBe('Jugador 3');
