@@ -6,11 +6,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '$lib/engine';
 import { SESSION_ERROR_CODES } from '$lib/session';
+import { PROTOCOL_ERROR_CODES } from '$lib/protocol';
 import { RECORD_ERROR_CODES } from '$lib/record';
 import { load as loadGame } from '$lib/ui/i18n/game';
 import { load as loadSite } from '$lib/ui/i18n/site';
 import { current, LOCALES } from '$lib/ui/i18n/locale.svelte';
-import { errorText, errorTextLoaded } from '$lib/ui/refusals';
+import { errorText, errorTextLoaded, refusalWords } from '$lib/ui/refusals';
 import { recordErrorText } from '$lib/ui/replay/record-errors';
 import { englishDetail } from '$lib/ui/sentence';
 
@@ -85,6 +86,36 @@ describe('recordErrorText', () => {
       );
       for (const text of texts) expect(text).not.toMatch(/English|^$/);
       expect(new Set(texts).size).toBe(RECORD_ERROR_CODES.length);
+    }
+  });
+});
+
+describe('refusalWords', () => {
+  // The log envelope's codes: an entry refused for these is not signed by its
+  // author, so it is dropped, never named in the alarm (session sequencer).
+  const UNSIGNED = [
+    'MALFORMED_ENTRY',
+    'NON_CANONICAL',
+    'WRONG_GAME',
+    'BAD_SEQ',
+    'BAD_CHAIN',
+    'UNKNOWN_SEAT',
+    'UNKNOWN_KIND',
+    'MALFORMED_BODY',
+    'WRONG_AUTHOR',
+    'BAD_SIGNATURE',
+    'NOT_EQUIVOCATION',
+  ];
+
+  it('names every code a signed refusal can carry, in every language', () => {
+    for (const locale of LOCALES) {
+      const other = inLocale(locale, () => refusalWords('SOMETHING_NEW'));
+      for (const code of PROTOCOL_ERROR_CODES.filter((c) => !UNSIGNED.includes(c))) {
+        expect(
+          inLocale(locale, () => refusalWords(code)),
+          `${code} in ${locale}`,
+        ).not.toBe(other);
+      }
     }
   });
 });

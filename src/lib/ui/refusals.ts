@@ -18,8 +18,32 @@ const WORDS: Readonly<Record<string, () => string>> = {
   BAD_SHUFFLE_PROOF: () => game.refused_shuffle_proof(),
   BAD_LOCK_PROOF: () => game.refused_lock_proof(),
   EQUIVOCATION: () => game.refused_equivocation(),
+  WRONG_PHASE: () => game.refused_wrong_phase(),
+  UNKNOWN_DECK: () => game.refused_deck_step(),
+  WRONG_STAGE: () => game.refused_deck_step(),
+  WRONG_SIZE: () => game.refused_deck_step(),
+  BAD_POINT: () => game.refused_deck_step(),
+  IDENTITY_POINT: () => game.refused_deck_step(),
+  DUPLICATE_POINT: () => game.refused_deck_step(),
+  BAD_SCALAR: () => game.refused_deck_step(),
+  BAD_POSITION: () => game.refused_deck_step(),
+  ALREADY_ASSIGNED: () => game.refused_deck_step(),
+  KEY_NOT_EXPECTED: () => game.refused_deck_step(),
+  DUPLICATE_KEY: () => game.refused_deck_step(),
+  ALREADY_COMMITTED: () => game.refused_seed_order(),
+  NOT_ALL_COMMITTED: () => game.refused_seed_order(),
+  ALREADY_REVEALED: () => game.refused_seed_order(),
+  WRONG_LABEL: () => game.refused_tiles(),
+  NOT_A_TILE: () => game.refused_tiles(),
+  NOT_SAME_TABLE: () => game.refused_tiles(),
+  BAD_SUPPLY: () => game.refused_tiles(),
+  UNKNOWN_CARD: () => game.refused_tiles(),
+  BAD_OPTIONS: () => game.refused_setup(),
+  BAD_START: () => game.refused_setup(),
+  DUPLICATE_SEAT_KEY: () => game.refused_setup(),
 };
 
+/** A refused entry by its protocol code; the envelope's codes (never signed, so never named) fall back. */
 export function refusalWords(code: string): string {
   return (WORDS[code] ?? (() => game.refused_other()))();
 }
