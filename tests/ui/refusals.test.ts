@@ -9,7 +9,7 @@ import { SESSION_ERROR_CODES } from '$lib/session';
 import { PROTOCOL_ERROR_CODES } from '$lib/protocol';
 import { RECORD_ERROR_CODES } from '$lib/record';
 import { load as loadGame } from '$lib/ui/i18n/game';
-import { load as loadSite } from '$lib/ui/i18n/site';
+import site, { load as loadSite } from '$lib/ui/i18n/site';
 import { current, LOCALES } from '$lib/ui/i18n/locale.svelte';
 import { errorText, errorTextLoaded, refusalWords } from '$lib/ui/refusals';
 import { recordErrorText } from '$lib/ui/replay/record-errors';
@@ -86,6 +86,16 @@ describe('recordErrorText', () => {
       );
       for (const text of texts) expect(text).not.toMatch(/English|^$/);
       expect(new Set(texts).size).toBe(RECORD_ERROR_CODES.length);
+    }
+  });
+});
+
+describe('the replay page’s stopped check', () => {
+  it('gives the browser’s own (English) reason in English only', () => {
+    const reason = 'the verifier could not start';
+    expect(site.replay_stopped_detail({ reason })).toContain(reason);
+    for (const locale of ['es', 'fr'] as const) {
+      expect(inLocale(locale, () => site.replay_stopped_detail({ reason }))).not.toContain(reason);
     }
   });
 });
