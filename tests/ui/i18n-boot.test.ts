@@ -1,26 +1,47 @@
-// The language boot script of src/app.html chooses as pickLocale does, and the
+// The language boot script of src/app.html chooses as pickLocale does, points
+// the manifest link at that language's manifest as manifestHref does, and the
 // site's policy allows it by hash.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import config from '../../svelte.config.js';
-import { pickLocale } from '../../src/lib/ui/i18n/locale.svelte';
+import { manifestHref, pickLocale } from '../../src/lib/ui/i18n/locale.svelte';
 
 const template = readFileSync(new URL('../../src/app.html', import.meta.url), 'utf8');
 const script = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)][1]?.[1] ?? '';
 
-function boot(query: string, stored: string | null, languages: string[]): string {
+const MANIFEST = '../manifest.en.webmanifest';
+
+/** Runs the boot script: the page's language and the manifest link's address. */
+function booted(
+  query: string,
+  stored: string | null,
+  languages: string[],
+): { lang: string; manifest: string } {
   const html = { lang: 'en' };
+  let manifest = MANIFEST;
+  const link = {
+    getAttribute: (name: string) => (name === 'href' ? manifest : null),
+    setAttribute: (name: string, value: string) => {
+      if (name === 'href') manifest = value;
+    },
+  };
   vm.runInNewContext(script, {
     URLSearchParams,
     location: { search: query },
     localStorage: { getItem: () => stored },
     navigator: { languages },
-    document: { documentElement: html },
+    document: {
+      documentElement: html,
+      querySelector: (s: string) => (s === 'link[rel="manifest"]' ? link : null),
+    },
   });
-  return html.lang;
+  return { lang: html.lang, manifest };
 }
+
+const boot = (query: string, stored: string | null, languages: string[]): string =>
+  booted(query, stored, languages).lang;
 
 const CASES: [string, string | null, string[]][] = [
   ['', null, ['es-MX', 'en']],
@@ -37,6 +58,22 @@ describe('the language boot script', () => {
   it.each(CASES)('query %j, stored %j, browser %j: as pickLocale', (query, stored, languages) => {
     const q = new URLSearchParams(query).get('lang');
     expect(boot(query, stored, languages)).toBe(pickLocale(q, stored, languages));
+  });
+
+  it.each(CASES)(
+    'query %j, stored %j, browser %j: the manifest as manifestHref',
+    (query, stored, languages) => {
+      const q = new URLSearchParams(query).get('lang');
+      const lang = pickLocale(q, stored, languages);
+      expect(booted(query, stored, languages).manifest).toBe(manifestHref(MANIFEST, lang));
+    },
+  );
+
+  it('points the manifest link at the chosen language', () => {
+    expect(booted('?lang=es', null, ['en']).manifest).toBe('../manifest.es.webmanifest');
+    expect(booted('', null, ['fr-CA']).manifest).toBe('../manifest.fr.webmanifest');
+    expect(booted('', null, ['de']).manifest).toBe('../manifest.en.webmanifest');
+    expect(manifestHref('./manifest.fr.webmanifest', 'en')).toBe('./manifest.en.webmanifest');
   });
 
   it('picks the first supported browser language, else English', () => {

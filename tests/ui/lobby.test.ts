@@ -39,16 +39,35 @@ describe('LobbyController', () => {
     expect(l.invited).toBeNull();
     expect(l.offered).toBeNull();
     expect(l.problem).toMatch(
-      /^This link is damaged or not for Trainyard: .+\. Ask for a new one\.$/,
+      /^This link is damaged or not for Trainyard\. .+\. Ask for a new one\.$/,
     );
     expect(went).toEqual([]);
+  });
+
+  it('in Spanish or French, a damaged link is told in that language, no English detail', async () => {
+    await Promise.all([loadGame('es'), loadOnline('es'), loadGame('fr'), loadOnline('fr')]);
+    try {
+      current.locale = 'es';
+      const { lobby: es } = lobby();
+      es.readJoin('?join=not-a-code');
+      expect(es.problem).toBe(
+        'Este enlace está dañado o no es de Trainyard. No es para esta mesa: es de otra, o está dañado. Pide uno nuevo.',
+      );
+      current.locale = 'fr';
+      const { lobby: fr } = lobby();
+      fr.joinText = 'https://example.test/lobby';
+      await fr.join();
+      expect(fr.problem).toBe('Pas pour cette table : celui d’une autre, ou abîmé.');
+    } finally {
+      current.locale = 'en';
+    }
   });
 
   it('a pasted text that is no invite is refused before anything opens', async () => {
     const { lobby: l } = lobby();
     l.joinText = 'https://example.test/lobby';
     await l.join();
-    expect(l.problem).toBe('that is not an invite link');
+    expect(l.problem).toBe('That is not an invite link.');
     expect(l.busy).toBeNull();
     expect(l.client).toBeNull();
   });

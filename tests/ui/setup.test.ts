@@ -1,10 +1,14 @@
 // The setup form's state: defaults per table size, seat limits, what stops a start.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { variantOf } from '$lib/engine';
 import { isOptionProblem, SetupState } from '$lib/ui/setup.svelte';
 import { load as loadSite } from '$lib/ui/i18n/site';
+import { current } from '$lib/ui/i18n/locale.svelte';
 import { problemText } from '$lib/ui/names';
 import { DEFAULT_SETTINGS, parseSettings, Settings, SETTINGS_KEY } from '$lib/ui/settings.svelte';
+
+// The setup page's words (default names) in English unless a test says otherwise.
+beforeAll(() => loadSite('en'));
 
 describe('SetupState', () => {
   it('starts solo with the player and two medium bots, every option at its default', () => {
@@ -17,6 +21,21 @@ describe('SetupState', () => {
     }
     expect(spec.seats[0]).toEqual({ kind: 'person', name: 'Player 1' });
     expect(spec.seats.slice(1).every((x) => x.kind === 'bot' && x.level === 'medium')).toBe(true);
+  });
+
+  it('names the default seats in the page’s language', async () => {
+    await loadSite('es');
+    current.locale = 'es';
+    try {
+      const s = new SetupState({ mode: 'pass' });
+      expect(s.seats.map((x) => x.name)).toEqual(['Jugador 1', 'Jugador 2']);
+      s.addPlayer();
+      expect(s.seats[2]?.name).toBe('Jugador 3');
+      s.rename(2, ' ');
+      expect(s.seatLabel(2)).toBe('Jugador 3');
+    } finally {
+      current.locale = 'en';
+    }
   });
 
   it('has no turn clock unless one is chosen, and then the table gets it', () => {
@@ -81,6 +100,16 @@ describe('SetupState', () => {
     if (!refused) throw new Error('no refusal');
     await loadSite('en');
     expect(problemText(refused, s.variant)).toMatch(/28.*\(DT-\d+\)\.$/);
+    await loadSite('es');
+    current.locale = 'es';
+    try {
+      // No English sentence of the engine's on a Spanish page: the rule speaks.
+      expect(problemText(refused, s.variant)).toMatch(
+        /^Con estas opciones no hay mesa posible: mira la regla DT-\d+\.$/,
+      );
+    } finally {
+      current.locale = 'en';
+    }
     expect(s.problems).toContainEqual(refused);
     expect(s.problems.filter(isOptionProblem)).toEqual([refused]);
     s.setOption('handSize', 9);

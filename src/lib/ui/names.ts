@@ -78,7 +78,8 @@ export function problemText(p: SetupProblem, variant: VariantId): string {
     case 'SEAT_NEEDS_NAME':
       return site.problem_seat_name({ n: p.seat + 1 });
     case 'OPTIONS_REFUSED': {
-      // The engine's sentence has no code of its own yet: it stays English.
+      // The engine's sentence (with its numbers) has no code of its own: English
+      // says it; Spanish and French name the rule instead (their messages leave it out).
       const reason = p.message.replace(/\.$/, '');
       return p.rule
         ? site.problem_options_refused({ reason, rule: p.rule })

@@ -3,8 +3,9 @@
 // browser found), and why an intent was refused (the session's and the engine's).
 import type { ErrorCode } from '$lib/engine';
 import type { SessionErrorCode } from '$lib/session';
-import game from './i18n/game';
+import game, { ready as gameReady } from './i18n/game';
 import { current } from './i18n/locale.svelte';
+import { sentence } from './sentence';
 
 const WORDS: Readonly<Record<string, () => string>> = {
   ILLEGAL_MOVE: () => game.refused_illegal_move(),
@@ -17,8 +18,32 @@ const WORDS: Readonly<Record<string, () => string>> = {
   BAD_SHUFFLE_PROOF: () => game.refused_shuffle_proof(),
   BAD_LOCK_PROOF: () => game.refused_lock_proof(),
   EQUIVOCATION: () => game.refused_equivocation(),
+  WRONG_PHASE: () => game.refused_wrong_phase(),
+  UNKNOWN_DECK: () => game.refused_deck_step(),
+  WRONG_STAGE: () => game.refused_deck_step(),
+  WRONG_SIZE: () => game.refused_deck_step(),
+  BAD_POINT: () => game.refused_deck_step(),
+  IDENTITY_POINT: () => game.refused_deck_step(),
+  DUPLICATE_POINT: () => game.refused_deck_step(),
+  BAD_SCALAR: () => game.refused_deck_step(),
+  BAD_POSITION: () => game.refused_deck_step(),
+  ALREADY_ASSIGNED: () => game.refused_deck_step(),
+  KEY_NOT_EXPECTED: () => game.refused_deck_step(),
+  DUPLICATE_KEY: () => game.refused_deck_step(),
+  ALREADY_COMMITTED: () => game.refused_seed_order(),
+  NOT_ALL_COMMITTED: () => game.refused_seed_order(),
+  ALREADY_REVEALED: () => game.refused_seed_order(),
+  WRONG_LABEL: () => game.refused_tiles(),
+  NOT_A_TILE: () => game.refused_tiles(),
+  NOT_SAME_TABLE: () => game.refused_tiles(),
+  BAD_SUPPLY: () => game.refused_tiles(),
+  UNKNOWN_CARD: () => game.refused_tiles(),
+  BAD_OPTIONS: () => game.refused_setup(),
+  BAD_START: () => game.refused_setup(),
+  DUPLICATE_SEAT_KEY: () => game.refused_setup(),
 };
 
+/** A refused entry by its protocol code; the envelope's codes (never signed, so never named) fall back. */
 export function refusalWords(code: string): string {
   return (WORDS[code] ?? (() => game.refused_other()))();
 }
@@ -58,4 +83,21 @@ const REASONS: Readonly<Record<SessionErrorCode | ErrorCode, () => string>> = {
  */
 export function refusedText(code: SessionErrorCode | ErrorCode, detail: string): string {
   return current.locale === 'en' ? detail : REASONS[code]();
+}
+
+/**
+ * A session error shown to a player (the lobby, pairing, opening a table): its
+ * own sentence in English, else its code's message in the active language.
+ */
+export function errorText(error: {
+  readonly code: SessionErrorCode | ErrorCode;
+  readonly detail: string;
+}): string {
+  return current.locale === 'en' ? sentence(error.detail) : REASONS[error.code]();
+}
+
+/** `errorText` on a page that has not loaded the game area (the setup page): loads it first. */
+export async function errorTextLoaded(error: Parameters<typeof errorText>[0]): Promise<string> {
+  await gameReady();
+  return errorText(error);
 }

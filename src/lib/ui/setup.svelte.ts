@@ -2,6 +2,7 @@
 // pass-and-play): variant, house rules with their defaults, and the seats.
 import { variantOf, type OptionSpec, type VariantId } from '$lib/engine';
 import type { LocalSeatSpec, LocalTableSpec, TurnClock } from '$lib/session';
+import site from './i18n/site';
 
 /** The bots' levels (the session takes them by name). */
 export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
@@ -56,11 +57,15 @@ export class SetupState {
   constructor(props: SetupProps) {
     this.mode = props.mode;
     if (props.variant) this.variant = props.variant;
-    const me: SeatDraft = { kind: 'person', name: props.name ?? 'Player 1', level: 'medium' };
+    const me: SeatDraft = {
+      kind: 'person',
+      name: props.name ?? site.setup_default_player({ n: 1 }),
+      level: 'medium',
+    };
     this.seats =
       props.mode === 'solo'
         ? [me, this.#bot('medium'), this.#bot('medium')]
-        : [me, { kind: 'person', name: 'Player 2', level: 'medium' }];
+        : [me, { kind: 'person', name: site.setup_default_player({ n: 2 }), level: 'medium' }];
   }
 
   get title(): string {
@@ -114,7 +119,10 @@ export class SetupState {
   addPlayer(): void {
     if (this.full) return;
     const n = this.seats.length + 1;
-    this.seats = [...this.seats, { kind: 'person', name: `Player ${n}`, level: 'medium' }];
+    this.seats = [
+      ...this.seats,
+      { kind: 'person', name: site.setup_default_player({ n }), level: 'medium' },
+    ];
   }
 
   remove(index: number): void {
@@ -134,7 +142,8 @@ export class SetupState {
   seatLabel(index: number): string {
     const seat = this.seats[index];
     if (!seat) return '';
-    if (seat.kind === 'person') return seat.name.trim() || `Player ${index + 1}`;
+    if (seat.kind === 'person')
+      return seat.name.trim() || site.setup_default_player({ n: index + 1 });
     const n = this.seats.slice(0, index).filter((s) => s.kind === 'bot').length;
     return BOT_NAMES[n % BOT_NAMES.length] ?? `Bot ${n + 1}`;
   }

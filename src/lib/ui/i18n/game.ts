@@ -8,4 +8,5 @@ const game = area<typeof English>({
   fr: () => import('./generated/game/messages/fr.js'),
 });
 export const load = game.load;
+export const ready = game.ready;
 export default game.m;

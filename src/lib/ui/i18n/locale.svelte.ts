@@ -35,6 +35,11 @@ export function pickLocale(
   return 'en';
 }
 
+/** The manifest link's address for `locale` (`…/manifest.en.webmanifest` → `…/manifest.es.webmanifest`). */
+export function manifestHref(href: string, locale: Locale): string {
+  return href.replace(/manifest\.\w+\.webmanifest$/, `manifest.${locale}.webmanifest`);
+}
+
 type Loader = (locale: Locale) => Promise<void>;
 
 class Current {
@@ -69,4 +74,7 @@ export async function setLocale(locale: Locale, remember = true): Promise<void> 
   await Promise.all(areas.map((load) => load(locale)));
   current.locale = locale;
   document.documentElement.lang = locale;
+  const link = document.querySelector('link[rel="manifest"]');
+  const href = link?.getAttribute('href');
+  if (link && href) link.setAttribute('href', manifestHref(href, locale));
 }

@@ -34,7 +34,7 @@ import {
 import { preloadTable } from '../board-loader';
 import online from '../i18n/online';
 import { keepTable, storesOnlineTable } from '../local';
-import { sentence } from '../sentence';
+import { errorText } from '../refusals';
 import { handAnswerOver, handCodeOver } from './answer-handoff';
 import { pastedInvite, query, queryParam } from './links';
 import type { NetSettingsState } from './net-settings.svelte';
@@ -149,7 +149,7 @@ export class LobbyController {
     const code = value === null ? null : pairingCodeIn(value);
     if (code === null) {
       const parsed = parseInvite(search);
-      if (!parsed.ok) this.problem = parsed.error.detail;
+      if (!parsed.ok) this.problem = errorText(parsed.error);
       else this.invited = parsed.value;
       return;
     }
@@ -168,7 +168,7 @@ export class LobbyController {
       void handAnswerOver(code).then((taken) => (this.handoff = taken ? 'taken' : 'none'));
       return;
     }
-    this.problem = online.lobby_bad_link({ detail: offer.error.detail });
+    this.problem = online.lobby_bad_link({ reason: errorText(offer.error) });
   }
 
   choose(mode: LobbyMode): void {
@@ -183,7 +183,7 @@ export class LobbyController {
     if (this.mode === 'no-server') {
       const r = await hostPairedTable({ name: this.name, iceServers: await this.#iceServers() });
       this.busy = null;
-      if (!r.ok) this.problem = online.lobby_cannot_open({ detail: r.error.detail });
+      if (!r.ok) this.problem = online.lobby_cannot_open({ reason: errorText(r.error) });
       else {
         this.paired = r.value;
         this.#opened(r.value.client);
@@ -193,7 +193,7 @@ export class LobbyController {
     }
     const r = await hostOnlineTable({ name: this.name, signalling: await this.net.signalling() });
     this.busy = null;
-    if (!r.ok) this.problem = online.lobby_cannot_open({ detail: r.error.detail });
+    if (!r.ok) this.problem = online.lobby_cannot_open({ reason: errorText(r.error) });
     else {
       this.#opened(r.value);
       this.#keepAddress(r.value.room);
@@ -209,7 +209,7 @@ export class LobbyController {
     const r = await answerPairing({ name: this.name, code, iceServers: await this.#iceServers() });
     if (!r.ok) {
       this.busy = null;
-      this.problem = sentence(r.error.detail);
+      this.problem = errorText(r.error);
       return;
     }
     this.answering = r.value;
@@ -217,7 +217,7 @@ export class LobbyController {
     this.busy = null;
     this.answering = null;
     if (!table.ok) {
-      this.problem = sentence(table.error.detail);
+      this.problem = errorText(table.error);
       return;
     }
     this.paired = table.value;
@@ -229,7 +229,7 @@ export class LobbyController {
     let target = this.invited;
     if (!target) {
       const r = pastedInvite(this.joinText);
-      if (!r.ok) this.problem = r.error.detail;
+      if (!r.ok) this.problem = errorText(r.error);
       target = r.ok ? r.value : null;
     }
     if (!target) return;
@@ -242,7 +242,7 @@ export class LobbyController {
       invite: target,
     });
     this.busy = null;
-    if (!r.ok) this.problem = online.lobby_cannot_join({ detail: r.error.detail });
+    if (!r.ok) this.problem = online.lobby_cannot_join({ reason: errorText(r.error) });
     else this.#opened(r.value);
   }
 
@@ -316,7 +316,7 @@ export class LobbyController {
     this.problem = null;
     const r = await rejoinOnlineLobby(room, await this.net.signalling());
     this.busy = null;
-    if (!r.ok) this.problem = online.lobby_cannot_return({ detail: r.error.detail });
+    if (!r.ok) this.problem = online.lobby_cannot_return({ reason: errorText(r.error) });
     else this.#opened(r.value);
   }
 
@@ -330,7 +330,7 @@ export class LobbyController {
     const r = await resumePairedLobby(room, { iceServers: await this.#iceServers() });
     this.busy = null;
     if (!r.ok) {
-      this.problem = online.lobby_cannot_return({ detail: r.error.detail });
+      this.problem = online.lobby_cannot_return({ reason: errorText(r.error) });
       return;
     }
     this.returnOffer = offer;
@@ -338,7 +338,7 @@ export class LobbyController {
     this.#keepAddress(room);
     const table = await r.value.opened;
     if (!table.ok) {
-      this.problem = online.lobby_cannot_return({ detail: table.error.detail });
+      this.problem = online.lobby_cannot_return({ reason: errorText(table.error) });
       return;
     }
     this.paired = table.value;

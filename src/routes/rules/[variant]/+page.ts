@@ -1,6 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { VARIANT_IDS } from '$lib/engine';
 import { current } from '$lib/ui/i18n/locale.svelte';
+import { load as loadRules } from '$lib/ui/i18n/rules';
 import { load as loadSite } from '$lib/ui/i18n/site';
 import { isVariantId } from '$lib/ui/variants';
 import type { EntryGenerator, PageLoad } from './$types';
@@ -9,6 +10,6 @@ export const entries: EntryGenerator = () => VARIANT_IDS.map((variant) => ({ var
 
 export const load: PageLoad = async ({ params }) => {
   if (!isVariantId(params.variant)) error(404, 'No such variant');
-  await loadSite(current.locale);
+  await Promise.all([loadSite(current.locale), loadRules(current.locale)]);
   return { variant: params.variant };
 };
