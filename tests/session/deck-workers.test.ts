@@ -94,11 +94,17 @@ describe('the proof pool', () => {
     expect([undefined, 1, 2, 3, 4, 8, 16].map(poolSize)).toEqual([1, 1, 1, 2, 3, 4, 4]);
   });
 
-  it('builds the very hop one thread builds and checks it alike, over 1 to 4 workers', async () => {
+  it('builds the very hop one thread builds and checks it alike, over 1 to 4 workers and this thread', async () => {
     const deck = freshDeck(13);
     const alone = canonicalJson(buildShuffleHop(ctx, deck, seeds[0]!) as JsonValue);
-    for (const size of [1, 2, 3, 4]) {
-      const pool = createProofPool(size, fakeWorker);
+    for (const [size, here] of [
+      [1, false],
+      [1, true],
+      [2, false],
+      [3, true],
+      [4, false],
+    ] as const) {
+      const pool = createProofPool(size, fakeWorker, here);
       const hop = await pool.run(shuffleHopSteps(ctx, deck, seeds[0]!));
       expect(canonicalJson(hop as JsonValue)).toBe(alone);
       const received = withProven(new ProvenCache(), () => receiveShuffleHop(ctx, deck, 0, 0, hop));
@@ -147,7 +153,7 @@ describe('a deal on proof workers', () => {
     // A seat that received a hop checked it while it built its own on it.
     expect(browsers.some((b) => b.seen.most >= 2)).toBe(true);
     await until('playing', () =>
-      table.sessions.every((s) => s.snapshot.table?.view.phase !== 'dealing'),
+      table.sessions.every((s) => s.snapshot.table?.view.phase === 'playing'),
     );
   });
 

@@ -42,7 +42,12 @@ export interface ProofPool {
   close(): void;
 }
 
-export function createProofPool(size: number, spawn: () => ProofWorker): ProofPool {
+/**
+ * `size` workers from `spawn`; with `here`, the thread that drives the proofs
+ * computes one more part itself meanwhile (it only waits otherwise), so a step
+ * splits in size + 1 parts.
+ */
+export function createProofPool(size: number, spawn: () => ProofWorker, here = false): ProofPool {
   const pending = new Map<
     number,
     { resolve: (s: Uint8Array[]) => void; reject: (e: Error) => void }
@@ -70,17 +75,21 @@ export function createProofPool(size: number, spawn: () => ProofWorker): ProofPo
   });
   let nextId = 1;
   let turn = 0;
-  const compute = (chunk: Chunk): Promise<Uint8Array[]> =>
-    new Promise((resolve, reject) => {
+  const parts = here ? size + 1 : size;
+  // The last part of each step is this thread's: the others are posted first.
+  const compute = (chunk: Chunk, part: number): Promise<Uint8Array[]> => {
+    if (part === size) return new Promise((resolve) => resolve(evalChunk(chunk)));
+    return new Promise((resolve, reject) => {
       const id = nextId++;
       const w = turn++ % size;
       pending.set(id, { resolve, reject });
       owner.set(id, w);
       workers[w]!.postMessage({ id, chunk });
     });
+  };
   return {
     size,
-    run: (steps) => driveSplit(steps, size, compute),
+    run: (steps) => driveSplit(steps, parts, compute),
     close() {
       for (const w of workers) w.terminate();
       for (const p of pending.values()) p.reject(new Error('the proof pool closed'));

@@ -25,14 +25,15 @@ let bridge: BridgedTransport | null = null;
 /** Link events from the page that came before the session opened (a peer linking first). */
 let early: Extract<ToWorker, { bridge: string }>[] = [];
 const ready = accelerate();
-// The deck's proofs split across a few workers of their own, started now so they
-// are ready (their accelerator loaded) by the deal.
+// The deck's proofs split across a few workers of their own and this one, started
+// now so they are ready (their accelerator loaded) by the deal.
 const proofs = createProofPool(
   poolSize(navigator.hardwareConcurrency),
   () =>
     new Worker(new URL('./proof-worker.ts', import.meta.url), {
       type: 'module',
     }) as unknown as ProofWorker,
+  true,
 );
 useDeckWorkers(proofs.run);
 
