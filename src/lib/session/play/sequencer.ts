@@ -208,7 +208,18 @@ export class Sequencer {
     return true;
   }
 
-  onEntry(member: string, peer: PeerId, game: string, seq: number, entry: string): void {
+  /**
+   * An ordered entry. `live`: one as it is ordered, whose hop may wait for its
+   * check on the proof workers; a catch-up's entries follow one another in line.
+   */
+  onEntry(
+    member: string,
+    peer: PeerId,
+    game: string,
+    seq: number,
+    entry: string,
+    live = true,
+  ): void {
     const seg = this.#t.segment;
     if (!seg || game !== seg.game) return;
     const fromHost = member === this.#t.host();
@@ -225,23 +236,17 @@ export class Sequencer {
     }
     // A hop's proof is checked on the proof workers first; then it comes back here.
     const again = () => this.onEntry(member, peer, game, seq, entry);
-    if (this.#t.deck.hold(seg, entry, again)) return;
+    if (live && this.#t.deck.hold(seg, entry, again)) return;
     if (!this.accept(seg, entry, fromHost, member)) return;
-    this.#acceptAhead(seg, member);
+    this.#acceptAhead(seg, member, live);
   }
 
   /** Applies the entries kept ahead of the log, from its head on, while they follow. */
-  #acceptAhead(seg: Segment, member: string): void {
+  #acceptAhead(seg: Segment, member: string, live: boolean): void {
+    const again = () => this.#t.segment === seg && this.#acceptAhead(seg, member, live);
     for (let next = this.ahead.get(seg.ledger.seq); next; next = this.ahead.get(seg.ledger.seq)) {
       const at = seg.ledger.seq;
-      if (
-        this.#t.deck.hold(
-          seg,
-          next,
-          () => this.#t.segment === seg && this.#acceptAhead(seg, member),
-        )
-      )
-        return;
+      if (live && this.#t.deck.hold(seg, next, again)) return;
       this.ahead.delete(at);
       if (!this.accept(seg, next, false, member)) break;
     }
