@@ -38,7 +38,7 @@ function* nothing(): Steps<null> {
   return null;
 }
 
-/** Entries whose worker check failed or broke, remembered to be applied in line (a few). */
+/** How many entries to apply in line are remembered. */
 const INLINE_KEPT = 16;
 
 export class DeckWork {
@@ -47,9 +47,11 @@ export class DeckWork {
   readonly #ready: () => void;
   /** Entries held while their hop's proof is checked, and who waits for each. */
   readonly #checking = new Map<string, (() => void)[]>();
+  /** Entries whose check on the workers failed or broke (or that an own hop failed on): in line. */
   readonly #inline = new Set<string>();
   /** The own hop built on the log's last entry (`after`), kept until that changes. */
   #own: { readonly after: string; readonly hop: OwnHop } | null = null;
+  /** The own hop building on the workers now, by seat and entry it follows. */
   #building: string | null = null;
 
   constructor(run: Run | null | undefined, ready: () => void) {
