@@ -3,15 +3,15 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// Our library layers run nothing on import but their own declarations (the worker's
-// entry aside), so a module none of whose exports a page uses need not be loaded.
+// Our library layers run nothing on import but their own declarations (the workers'
+// entries aside), so a module none of whose exports a page uses need not be loaded.
 // Without this, Rolldown loads whatever a used module or a barrel (`$lib/session`)
 // imports: the table page fetched the whole session, protocol and bots that run in
 // its worker. tweetnacl is a CommonJS module whose wrapper counts as an effect.
 // So a bare `import './x'` of such a module of ours is dropped: a package imported
 // for its effect (e.g. `pixi.js/unsafe-eval`) is imported where it is needed.
 const SIDE_EFFECT_FREE =
-  /\/src\/lib\/(engine|protocol|bots|session|net|render)\/(?![^?]*table-worker)[^?]*\.ts$|\/node_modules\/tweetnacl\//;
+  /\/src\/lib\/(engine|protocol|bots|session|net|render)\/(?![^?]*(?:table|proof)-worker)[^?]*\.ts$|\/node_modules\/tweetnacl\//;
 
 // libsodium's build carries its WebAssembly as base64 in the JS (380 KB, 165 KB
 // gzipped). In the built site it becomes a file of its own, fetched when the

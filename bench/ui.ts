@@ -113,13 +113,16 @@ export async function run(): Promise<Record<string, unknown>> {
       /**
        * Start → "dealt" (the hand shown) with the CPU slowed 4× (DevTools protocol), solo
        * Mexican Train of 4 and of 8 seats: one browser builds every hop (it checks none
-       * of its own proofs), in its one table worker, hops one after another.
+       * of its own proofs), hops one after another, each split between its table
+       * worker and its proof workers (min(cores − 1, 4) of them, at least 1).
        */
       dealThrottledMs: deal4.dealtMs,
       deal8ThrottledMs: deal8.dealtMs,
       dealThrottledTargetMs: 2000,
       deal8ThrottledTargetMs: 4000,
       cpuThrottling: THROTTLE,
+      /** navigator.hardwareConcurrency in that Chromium: how many proof workers it has. */
+      cores: await page.evaluate(() => navigator.hardwareConcurrency),
       /** The page's longest task during each throttled deal (the page draws; the worker deals). */
       longestTaskThrottledDealMs: deal4.longestTaskMs,
       longestTaskThrottledDeal8Ms: deal8.longestTaskMs,

@@ -3,6 +3,8 @@
 import { createRng, type Options, type VariantId } from '$lib/engine';
 import type { BotLevel } from '$lib/bots';
 import { createMemoryNetwork, type MemoryNetwork, type Transport } from '$lib/net';
+import type { Run } from '$lib/protocol';
+import { withProven, type ProvenCache } from '$lib/protocol/deck/proven';
 import { hostTable, joinTable, type Session, type SessionTiming } from '$lib/session';
 
 export interface TableSpec {
@@ -19,6 +21,14 @@ export interface TableSpec {
   readonly now?: () => number;
   /** The host's person keys (an attack test that speaks for the host signs with them). */
   readonly hostPerson?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
+  /** Each browser's proof workers (session/play/deck-work.ts); none by default. */
+  readonly deckWorkers?: (browser: number) => Run;
+  /**
+   * Each browser's own cache of proven hops for what its messages set off, as in
+   * browsers of their own (by default all share the process's: a hop one built or
+   * checked is then never checked by the others).
+   */
+  readonly caches?: readonly ProvenCache[];
 }
 
 export interface Table {
@@ -66,13 +76,22 @@ export function closeTracked(): void {
   for (const s of open.splice(0)) s.close();
 }
 
+/** A transport whose messages are handled with `cache` as the proven-hop cache. */
+function withCache(t: Transport, cache: ProvenCache | undefined): Transport {
+  if (!cache) return t;
+  const onMessage = t.onMessage.bind(t);
+  t.onMessage = (listener) =>
+    onMessage((from, data) => withProven(cache, () => listener(from, data)));
+  return t;
+}
+
 export async function openTable(spec: TableSpec): Promise<Table> {
   const network = createMemoryNetwork({ latencyMs: spec.latencyMs ?? 0 });
   const room = `room${spec.seed ?? 1}`;
   const seed = spec.seed ?? 1;
   const timing = spec.timing ?? FAST;
   const host = hostTable({
-    transport: transport(network, `${room}-p0`),
+    transport: withCache(transport(network, `${room}-p0`), spec.caches?.[0]),
     room,
     member: 'p0',
     name: 'Ada',
@@ -81,11 +100,12 @@ export async function openTable(spec: TableSpec): Promise<Table> {
     ...(spec.rate ? { rate: spec.rate } : {}),
     ...(spec.now ? { now: spec.now } : {}),
     ...(spec.hostPerson ? { person: spec.hostPerson } : {}),
+    ...(spec.deckWorkers ? { deckWorkers: spec.deckWorkers(0) } : {}),
   });
   const sessions = [track(host)];
   for (let i = 1; i < spec.people; i++) {
     const joined = await joinTable({
-      transport: transport(network, `${room}-p${i}`),
+      transport: withCache(transport(network, `${room}-p${i}`), spec.caches?.[i]),
       room,
       member: `p${i}`,
       name: `Player ${i}`,
@@ -94,6 +114,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
       ...(spec.rate ? { rate: spec.rate } : {}),
       ...(spec.now ? { now: spec.now } : {}),
       contact: `${room}-p0`,
+      ...(spec.deckWorkers ? { deckWorkers: spec.deckWorkers(i) } : {}),
     });
     if (!joined.ok) throw new Error(joined.error.detail);
     sessions.push(track(joined.value));

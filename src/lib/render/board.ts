@@ -5,7 +5,16 @@
 // display objects that changed. The tile just played slides in as a DOM copy
 // of its face over the canvas, so the canvas is drawn twice per move, not on
 // every frame of the slide. Loaded on demand (see `loadBoard` in index.ts).
-import { Container, Graphics, Text, Ticker, WebGLRenderer } from 'pixi.js';
+import {
+  Container,
+  Graphics,
+  RenderTexture,
+  Sprite,
+  Text,
+  Texture,
+  Ticker,
+  WebGLRenderer,
+} from 'pixi.js';
 // Shader and uniform code without `new Function`: the site's CSP has no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
 import type { Target } from '../engine';
@@ -79,6 +88,24 @@ function glContext(canvas: HTMLCanvasElement): GlContext {
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Compiles the two WebGL programs the board draws with (Pixi's batch, and its
+ * unbatched graphics) on a 1×1 target, each in a task of its own before the
+ * board shows: compiled on first use, they held the first frames of a deal for
+ * 25–70 ms each where WebGL runs in software (bench/long-tasks.ts).
+ */
+async function compilePrograms(renderer: WebGLRenderer): Promise<void> {
+  const target = RenderTexture.create({ width: 1, height: 1 });
+  const graphics = new Graphics().rect(0, 0, 1, 1).fill(0xffffff);
+  graphics.context.batchMode = 'no-batch';
+  for (const container of [new Sprite(Texture.WHITE), graphics]) {
+    await nextTask();
+    renderer.render({ container, target });
+    container.destroy();
+  }
+  target.destroy(true);
+}
 
 interface SlideState {
   readonly tile: number;
@@ -372,8 +399,8 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   // tracked and a board destroyed early is torn down once it is up.
   const canvas = document.createElement('canvas');
   const ready = (async () => {
-    // Evaluating pixi.js, probing WebGL and starting the renderer each get a task
-    // of their own (the first draw is a frame of its own): in one piece they held
+    // Evaluating pixi.js, probing WebGL, starting the renderer and compiling its
+    // programs each get a task of their own (the first draw is a frame of its own): in one piece they held
     // the page's thread for over 100 ms where WebGL runs in software.
     await nextTask();
     const context = glContext(canvas);
@@ -393,6 +420,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
       // load its browser extensions (events, accessibility, DOM, filters).
       manageImports: false,
     });
+    await compilePrograms(renderer);
   })().then(() => {
     // The renderer's scheduler keeps Pixi's system ticker asking for every
     // animation frame, which made the browser draw the page 60 times a second

@@ -4,13 +4,14 @@
 // play/) does one job on it; session.ts receives every message and hands it on.
 import { type BotLevel, chooseMove } from '$lib/bots';
 import type { PeerId, Transport } from '$lib/net';
-import { signingKeyPair } from '$lib/protocol';
+import { signingKeyPair, type Run } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import type { SessionErrorCode } from './errors';
 import { Agreeing } from './lobby/agreeing';
 import { Lobby } from './lobby/lobby';
 import { Identity } from './peers/identity';
 import { Presence } from './peers/presence';
+import { DeckWork } from './play/deck-work';
 import { HashCheck } from './play/hash-check';
 import { OwnEntries } from './play/own-entries';
 import { Reactions } from './play/reactions';
@@ -56,6 +57,8 @@ export interface SessionOptions {
    * others know its seat by its public key); fresh ones otherwise.
    */
   readonly person?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
+  /** Where the deck's proofs run (play/deck-work.ts); by default the process's proof workers, if any. */
+  readonly deckWorkers?: Run | null;
 }
 
 const DEFAULT_RATE = { burst: 4000, perSecond: 2000 };
@@ -87,6 +90,7 @@ export class Core {
   /** Each person's autoplay level by seat key (it outlives a change of seats). */
   readonly autoplay = new Map<string, BotLevel | null>();
   readonly own: OwnEntries;
+  readonly deck: DeckWork;
   lastProgress: number;
   ended: { reason: string; scores: readonly number[] } | null = null;
   readonly events: TableEvent[] = [];
@@ -122,7 +126,8 @@ export class Core {
     this.name = cleanName(options.name) || 'Player';
     this.random = options.random ?? defaultRandom;
     this.now = options.now ?? Date.now;
-    this.own = new OwnEntries(options.decide ?? chooseMove);
+    this.deck = new DeckWork(options.deckWorkers, () => this.schedulePump());
+    this.own = new OwnEntries(options.decide ?? chooseMove, this.deck);
     this.rate = options.rate ?? DEFAULT_RATE;
     this.lastProgress = this.now();
     this.hashes = new HashCheck(

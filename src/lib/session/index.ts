@@ -67,6 +67,7 @@ export {
   type ReturningTable,
 } from './tables/paired-tables';
 export { isPairedRoom } from './tables/paired-rooms';
+export { prepareTableWorker } from './worker/remote-client';
 export { hostOnlineHere, joinOnlineHere, peerIdFor, resumeOnlineHere } from './tables/client';
 export { BOT_LEVELS, type BotLevel } from '$lib/bots';
 // Where online tables find each other, for the UI's settings (ui reaches net through session).

@@ -3,6 +3,7 @@
 import { preloadCode } from '$app/navigation';
 import { resolve } from '$app/paths';
 import type { Board, BoardCallbacks } from '$lib/render/board-types';
+import { prepareTableWorker } from '$lib/session';
 
 export type MountBoard = (host: HTMLElement, callbacks: BoardCallbacks) => Promise<Board>;
 
@@ -12,10 +13,12 @@ export async function loadBoard(): Promise<MountBoard> {
 }
 
 /**
- * Fetches and evaluates the table page's code and the board while a table is
- * being set up or gathers (the setup page, the lobby), not once it has started.
+ * Fetches and evaluates the table page's code and the board, and starts the
+ * table's worker, while a table is being set up or gathers (the setup page, the
+ * lobby), not once it has started.
  */
 export function preloadTable(): void {
+  prepareTableWorker();
   // Only a head start: one cut short (the page left, the network gone) is not an error.
   preloadCode(resolve('/table'))
     .then(loadBoard)

@@ -139,17 +139,17 @@ export function drive<T>(steps: Steps<T>, evaluate: Evaluate = current): T {
   return next.value;
 }
 
-/** Runs them with each step's work split across `parts` (e.g. workers), results joined. */
+/** Runs them with each step's work split across `parts` (e.g. workers; `part` is 0…parts-1), results joined. */
 export async function driveSplit<T>(
   steps: Steps<T>,
   parts: number,
-  run: (chunk: Chunk) => Promise<Uint8Array[]>,
+  run: (chunk: Chunk, part: number) => Promise<Uint8Array[]>,
 ): Promise<T> {
   let next = steps.next();
   while (!next.done) {
     const work = next.value;
     const chunks = splitWork(work, parts);
-    next = steps.next(joinChunks(work, chunks, await Promise.all(chunks.map(run))));
+    next = steps.next(joinChunks(work, chunks, await Promise.all(chunks.map((c, i) => run(c, i)))));
   }
   return next.value;
 }

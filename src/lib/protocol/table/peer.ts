@@ -10,7 +10,9 @@ import {
   buildRandomCommit,
   buildRandomReveal,
 } from '../deal/commit-reveal';
-import { buildLockHop, buildShuffleHop } from '../deck/hops';
+import { deckStage, nextHopSeat, type DeckState } from '../deck/deck';
+import { lockHopSteps, shuffleHopSteps } from '../deck/hops';
+import { drive, type Steps } from '../deck/work';
 import { keysToReveal, keysToShare } from '../deck/keys';
 import type { EntryKind } from '../log/entry-kinds';
 import { scalar } from '../crypto/group';
@@ -63,9 +65,11 @@ function draftFor(
     case 'seed-reveal':
       return { kind, body: { seed: toBase64url(seed) } };
     case 'shuffle-hop':
-      return deck ? { kind, body: buildShuffleHop(ctx, deck, seed) } : null;
-    case 'lock-hop':
-      return deck ? { kind, body: buildLockHop(ctx, deck, seat, seed) } : null;
+    case 'lock-hop': {
+      const steps = deck && ownHopSteps(table, deck);
+      const draft = steps && drive(steps);
+      return draft?.kind === kind ? draft : null;
+    }
     case 'key-share':
       for (const d of deal.decks) {
         const body = keysToShare(ctx, d, seat, seed);
@@ -87,6 +91,26 @@ function draftFor(
     case 'move':
       return null;
   }
+}
+
+/**
+ * The steps of the hop this peer's seat owes next on `deck` (its shuffle, or its
+ * lock), whose point work may run on other workers (deck/work.ts); null when the
+ * next hop on it is another seat's. `deck` may be one received and not yet checked
+ * (deck/pipeline.ts): the hop is then not to be released before that check passes.
+ */
+export function ownHopSteps(table: TableState, deck: DeckState): Steps<EntryDraft> | null {
+  const me = own(table);
+  const { ctx } = table.deal;
+  if (!me || nextHopSeat(ctx, deck) !== me.seat) return null;
+  const stage = deckStage(ctx, deck);
+  if (stage === 'shuffling') return hopDraft('shuffle-hop', shuffleHopSteps(ctx, deck, me.seed));
+  if (stage === 'locking') return hopDraft('lock-hop', lockHopSteps(ctx, deck, me.seat, me.seed));
+  return null;
+}
+
+function* hopDraft(kind: EntryKind, steps: Steps<JsonValue>): Steps<EntryDraft> {
+  return { kind, body: yield* steps };
 }
 
 /**

@@ -16,6 +16,7 @@ import { applyDealEntry, createDeal, type DealState } from '../deal/state';
 import type { DealEntry } from '../log/entry-kinds';
 import { fail, ok, type Result } from '../errors';
 import { createLogHead, type LogEntry } from '../log/entry';
+import { receiveLockHop, receiveShuffleHop, type ReceivedHop } from '../deck/hops';
 import { verifyEntry, type VerifiedEntry } from '../log/verify';
 import { roundSeed } from '../deal/peer-secret';
 import { auditTable } from './audit';
@@ -149,12 +150,17 @@ type Checked =
   | { readonly verified: VerifiedEntry; readonly deal: DealState }
   | { readonly verified: VerifiedEntry; readonly move: MoveBody };
 
-function check(table: TableState, encoded: string): Result<Checked> {
+function verifyAt(table: TableState, encoded: string): Result<VerifiedEntry> {
   const { players } = table.view;
-  const verified = verifyEntry(table.head, encoded, {
+  return verifyEntry(table.head, encoded, {
     validMove: (body) => parseMoveBody(body, players) !== null,
     authorAllowed: (entry) => authorAllowed(table, entry),
   });
+}
+
+function check(table: TableState, encoded: string): Result<Checked> {
+  const { players } = table.view;
+  const verified = verifyAt(table, encoded);
   if (!verified.ok) return verified;
   const { entry, deal } = verified.value;
   if (!deal) {
@@ -185,6 +191,27 @@ function fold(table: TableState, checked: Checked): Result<TableState> {
       ? ok(withDeal(moved, entry, checked.deal))
       : applyMoveEntry(moved, entry.seat, entry.seq, checked.move);
   return applied.ok ? settle(applied.value) : applied;
+}
+
+/**
+ * A shuffle or lock hop at this table's head taken on its form (envelope, author,
+ * signature, turn, points): the deck it makes and the proof check it still owes,
+ * for a browser that checks it off its thread while building on it
+ * (deck/pipeline.ts). Null for any other entry. applyEntry still checks it in full.
+ */
+export function receiveHopEntry(table: TableState, encoded: string): Result<ReceivedHop | null> {
+  const verified = verifyAt(table, encoded);
+  if (!verified.ok) return verified;
+  const { deal } = verified.value;
+  if (deal?.kind !== 'shuffle-hop' && deal?.kind !== 'lock-hop') return ok(null);
+  const ruled = ruleCheck(table, deal);
+  if (!ruled.ok) return ruled;
+  const { ctx, decks, seeds } = table.deal;
+  const deck = decks[deal.body.deck];
+  if (!deck) return fail('UNKNOWN_DECK', `deck ${deal.body.deck}`);
+  if (deal.kind === 'lock-hop') return receiveLockHop(ctx, deck, deal.seat, deal.seq, deal.body);
+  if (seeds.commits.some((c) => c === null)) return fail('NOT_ALL_COMMITTED');
+  return receiveShuffleHop(ctx, deck, deal.seat, deal.seq, deal.body);
 }
 
 /** Verifies an encoded entry and folds it in; a refused entry changes nothing. */

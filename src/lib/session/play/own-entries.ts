@@ -12,17 +12,20 @@ import {
   type EntryDraft,
   type TableState,
 } from '$lib/protocol';
+import type { DeckWork } from './deck-work';
 import { betweenRounds, type SeatRuntime, type Segment } from './segment';
 import { TAMPER, tamperedDraft } from './tamper';
 
 export class OwnEntries {
   readonly #decide: typeof chooseMove;
+  readonly #deck: DeckWork;
   /** The last costly hop built, by game, round, deck, seat and kind (kept while it is re-signed). */
   readonly #drafts = new Map<string, EntryDraft>();
 
-  /** `decide` is how bots choose. */
-  constructor(decide: typeof chooseMove) {
+  /** `decide` is how bots choose; `deck` builds hops on the proof workers, if any. */
+  constructor(decide: typeof chooseMove, deck: DeckWork) {
     this.#decide = decide;
+    this.#deck = deck;
   }
 
   /** The draft a local seat owes now, or null (nothing owed, or a person still to act). */
@@ -54,14 +57,19 @@ export class OwnEntries {
     return (TAMPER && tamperedDraft(table, move)) || moveDraft(table, move);
   }
 
-  /** The protocol entry a seat owes; the costly hops are built once even if re-signed. */
+  /**
+   * The protocol entry a seat owes; the costly hops are built once even if
+   * re-signed, on the proof workers when there are some (null until then).
+   */
   #cached(seg: Segment, table: TableState, rt: SeatRuntime): EntryDraft | null {
     const kind = dues(table).find((d) => d.seat === rt.seat)?.kind;
     const hop = kind === 'shuffle-hop' || kind === 'lock-hop';
     const key = `${seg.game}:${table.record.round}:${table.preparing}:${rt.seat}:${kind}`;
     const cached = hop ? this.#drafts.get(key) : undefined;
     if (cached) return cached;
-    const draft = owedEntry(table, rt.choices);
+    const built = hop ? this.#deck.ownHop(seg, table, rt.seat) : undefined;
+    if (built === null) return null;
+    const draft = built && built.kind === kind ? built : owedEntry(table, rt.choices);
     if (draft && hop && draft.kind === kind) {
       this.#drafts.clear();
       this.#drafts.set(key, draft);

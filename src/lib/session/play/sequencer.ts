@@ -59,6 +59,8 @@ export class Sequencer {
         this.notePending(seg, member, entry);
         return;
       }
+      // A hop's proof is checked on the proof workers first; then it comes back here.
+      if (this.#t.deck.hold(seg, entry, () => this.onSubmit(member, game, entry))) return;
       return this.sequence(entry, member);
     }
     if (!seg.setup.seats.some((s) => s.member === this.#t.member)) {
@@ -99,9 +101,15 @@ export class Sequencer {
     const read = readEnvelope(entry);
     if (!read.ok || read.value.seq !== seg.ledger.seq) return;
     this.checkedAhead = seg.ledger.seq;
-    const refused = seg.ledger.checkAhead(entry);
-    if (refused) this.#t.drop('REFUSED', `${refused.code} in an entry sent ahead by ${member}`);
-    else this.#t.stats.checkedAhead++;
+    const seq = seg.ledger.seq;
+    const check = (): void => {
+      if (this.#t.segment !== seg || seg.ledger.seq !== seq) return;
+      const refused = seg.ledger.checkAhead(entry);
+      if (refused) this.#t.drop('REFUSED', `${refused.code} in an entry sent ahead by ${member}`);
+      else this.#t.stats.checkedAhead++;
+    };
+    // On the proof workers, this browser's next hop built beside the check (deck-work.ts).
+    if (!this.#t.deck.hold(seg, entry, check)) check();
   }
 
   /** The host orders one entry: applies it and sends it to all, or refuses it for all to see. */
@@ -200,7 +208,18 @@ export class Sequencer {
     return true;
   }
 
-  onEntry(member: string, peer: PeerId, game: string, seq: number, entry: string): void {
+  /**
+   * An ordered entry. `live`: one as it is ordered, whose hop may wait for its
+   * check on the proof workers; a catch-up's entries follow one another in line.
+   */
+  onEntry(
+    member: string,
+    peer: PeerId,
+    game: string,
+    seq: number,
+    entry: string,
+    live = true,
+  ): void {
     const seg = this.#t.segment;
     if (!seg || game !== seg.game) return;
     const fromHost = member === this.#t.host();
@@ -215,9 +234,20 @@ export class Sequencer {
       this.#t.sync.ask(peer, game, seg.ledger.seq);
       return;
     }
+    // A hop's proof is checked on the proof workers first; then it comes back here.
+    const again = () => this.onEntry(member, peer, game, seq, entry);
+    if (live && this.#t.deck.hold(seg, entry, again)) return;
     if (!this.accept(seg, entry, fromHost, member)) return;
+    this.#acceptAhead(seg, member, live);
+  }
+
+  /** Applies the entries kept ahead of the log, from its head on, while they follow. */
+  #acceptAhead(seg: Segment, member: string, live: boolean): void {
+    const again = () => this.#t.segment === seg && this.#acceptAhead(seg, member, live);
     for (let next = this.ahead.get(seg.ledger.seq); next; next = this.ahead.get(seg.ledger.seq)) {
-      this.ahead.delete(seg.ledger.seq);
+      const at = seg.ledger.seq;
+      if (live && this.#t.deck.hold(seg, next, again)) return;
+      this.ahead.delete(at);
       if (!this.accept(seg, next, false, member)) break;
     }
   }

@@ -158,7 +158,7 @@ export class Sync {
     let dropped = 0;
     list.forEach((entry, i) => {
       const seq = from + i;
-      if (seq === seg.ledger.seq) this.#t.sequencer.onEntry(member, peer, game, seq, entry);
+      if (seq === seg.ledger.seq) this.#t.sequencer.onEntry(member, peer, game, seq, entry, false);
       else if (seq > seg.ledger.seq && keep && seq <= seg.ledger.seq + WINDOW) {
         this.#t.sequencer.ahead.set(seq, entry);
       } else if (seq > seg.ledger.seq) dropped++;

@@ -28,9 +28,29 @@ export type WorkerOpen =
 
 type Call = ToWorker extends infer T ? (T extends { id: number } ? Omit<T, 'id'> : never) : never;
 
-/** Opens a table in a new worker; the promise settles once it is open or refused. */
+const newWorker = (): Worker =>
+  new Worker(new URL('./table-worker.ts', import.meta.url), { type: 'module' });
+
+/** A table worker started ahead of need, for the next table this page opens. */
+let spare: Worker | null = null;
+
+/**
+ * Starts the next table's worker now (the setup page, the lobby): its code, its
+ * accelerator and its proof workers load while the table is set up, not after Start.
+ */
+export function prepareTableWorker(): void {
+  if (spare || typeof Worker === 'undefined') return;
+  const worker = newWorker();
+  worker.onerror = () => {
+    if (spare === worker) spare = null;
+  };
+  spare = worker;
+}
+
+/** Opens a table in a new worker (the one prepared, if any); settles once it is open or refused. */
 export async function openInWorker(open: WorkerOpen): Promise<SessionResult<TableClient>> {
-  const worker = new Worker(new URL('./table-worker.ts', import.meta.url), { type: 'module' });
+  const worker = spare ?? newWorker();
+  spare = null;
   const bridge =
     'online' in open ? exposeTransport(open.transport, (m) => worker.postMessage(m)) : null;
   const pending = new Map<number, Pending>();

@@ -1,5 +1,6 @@
 // The worker that runs a page's table: the session, its deck arithmetic and its
-// bots all run here, so the page's thread only draws. A local table (solo,
+// bots all run here (the proofs' point work on a pool of workers of its own), so
+// the page's thread only draws. A local table (solo,
 // pass-and-play) has its own in-memory network; an online one uses the page's
 // transport through a bridge. One table per worker.
 /// <reference lib="webworker" />
@@ -13,6 +14,8 @@ import {
   type TableClient,
 } from '../tables/client';
 import { fail, type SessionResult } from '../errors';
+import { useDeckWorkers } from '../play/deck-work';
+import { createProofPool, poolSize, type ProofWorker } from './proof-pool';
 import { BridgedTransport } from './transport-bridge';
 import type { FromWorker, OnlineOpen, ToWorker } from './worker-calls';
 
@@ -22,6 +25,17 @@ let bridge: BridgedTransport | null = null;
 /** Link events from the page that came before the session opened (a peer linking first). */
 let early: Extract<ToWorker, { bridge: string }>[] = [];
 const ready = accelerate();
+// The deck's proofs split across a few workers of their own and this one, started
+// now so they are ready (their accelerator loaded) by the deal.
+const proofs = createProofPool(
+  poolSize(navigator.hardwareConcurrency),
+  () =>
+    new Worker(new URL('./proof-worker.ts', import.meta.url), {
+      type: 'module',
+    }) as unknown as ProofWorker,
+  true,
+);
+useDeckWorkers(proofs.run);
 
 function post(message: FromWorker): void {
   scope.postMessage(message);

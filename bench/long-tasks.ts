@@ -1,0 +1,136 @@
+// What the table page's main thread does in its long tasks (over 50 ms): a
+// Chromium trace and CPU profile of a solo Mexican Train game, and for each long
+// task the functions it spent most time in (inclusive), mapped through the build's
+// source maps when there are some (`npx vite build --sourcemap`). A tool, not a
+// bench figure: `npx tsx bench/long-tasks.ts round` (3 seats on autoplay, to game
+// over, as `bench ui` measures ui.longestTaskMs) or `deal 4` (Start → dealt, with
+// the CPU slowed 4×, as ui.dealThrottledMs).
+import fs from 'node:fs';
+import path from 'node:path';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import type { Page } from '@playwright/test';
+import { withSite } from './site-browser';
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly ts: number;
+  readonly dur?: number;
+  /** The thread's own time in it (CPU), without the time it waited for a core. */
+  readonly tdur?: number;
+  readonly pid: number;
+  readonly tid: number;
+  readonly args?: { readonly name?: string };
+}
+
+interface CallFrame {
+  readonly functionName: string;
+  readonly url: string;
+  readonly lineNumber: number;
+  readonly columnNumber: number;
+}
+
+interface Profile {
+  readonly nodes: readonly { id: number; callFrame: CallFrame; children?: number[] }[];
+  readonly startTime: number;
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+const [mode = 'round', seatsArg = '4'] = process.argv.slice(2);
+const maps = new Map<string, TraceMap | null>();
+
+/** A frame as `function source:line`, through the build's source map if it has one. */
+function named(f: CallFrame): string {
+  const file = f.url.replace(/^https?:\/\/[^/]+\//, '');
+  if (!file) return f.functionName || '(native)';
+  if (!maps.has(file)) {
+    const map = path.join('build', `${file}.map`);
+    maps.set(file, fs.existsSync(map) ? new TraceMap(fs.readFileSync(map, 'utf8')) : null);
+  }
+  const map = maps.get(file);
+  const at = map && originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber });
+  const where = at?.source ? `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}` : file;
+  return `${at?.name ?? f.functionName ?? '(anon)'} ${where}`;
+}
+
+/** Each sample's time and its stack (frame names, innermost first). */
+function samples(profile: Profile): { at: number; dt: number; stack: string[] }[] {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  let at = profile.startTime;
+  return profile.samples.map((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    const stack: string[] = [];
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      stack.push(named(byId.get(n)!.callFrame));
+    }
+    return { at, dt: (profile.timeDeltas[i + 1] ?? 0) / 1000, stack };
+  });
+}
+
+async function solo(page: Page, url: string, seats: number): Promise<void> {
+  await page.addInitScript(() =>
+    localStorage.setItem('trainyard.settings', JSON.stringify({ speed: 'instant', sound: false })),
+  );
+  await page.goto(url);
+  await page.getByTestId('play-solo').click();
+  await page.getByTestId('variant-select').selectOption('mexican-train');
+  await page.getByTestId('option-rounds').fill('1');
+  const rows = page.locator('li[data-testid^="seat-"]');
+  while ((await rows.count()) < seats) await page.getByTestId('add-bot').click();
+}
+
+await withSite({ peerServer: false }, async ({ url, browser }) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await solo(page, url, mode === 'round' ? 3 : Number(seatsArg));
+  const cdp = await page.context().newCDPSession(page);
+  if (mode !== 'round') await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  await cdp.send('Profiler.start');
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  await page.getByTestId('start-game').click();
+  await page.getByTestId('hand').locator('button').first().waitFor({ timeout: 120_000 });
+  if (mode === 'round') {
+    await page.getByTestId('autoplay').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="game-over"]'), null, {
+      timeout: 240_000,
+      polling: 500,
+    });
+  }
+  const events = (
+    JSON.parse((await browser.stopTracing()).toString()) as {
+      traceEvents: TraceEvent[];
+    }
+  ).traceEvents;
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  const main = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const long = events.filter(
+    (e) => main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask' && (e.dur ?? 0) > 50_000,
+  );
+  const all = samples(profile);
+  console.log(`${mode}: ${long.length} long tasks on the page's main thread`);
+  for (const t of long) {
+    const end = t.ts + (t.dur ?? 0);
+    const inclusive = new Map<string, number>();
+    for (const s of all.filter((x) => x.at >= t.ts && x.at < end)) {
+      for (const f of new Set(s.stack)) inclusive.set(f, (inclusive.get(f) ?? 0) + s.dt);
+    }
+    const top = [...inclusive]
+      .filter(([f]) => !f.startsWith('(root)') && !f.startsWith('(program)'))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14);
+    const cpu = t.tdur === undefined ? '' : `, ${(t.tdur / 1000).toFixed(1)} ms on the CPU`;
+    console.log(`\n${((t.dur ?? 0) / 1000).toFixed(1)} ms${cpu} at ${(t.ts / 1000).toFixed(0)}`);
+    for (const [f, ms] of top) console.log(`  ${ms.toFixed(1)} ms ${f}`);
+  }
+  return {};
+});

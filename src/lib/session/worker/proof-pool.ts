@@ -1,0 +1,100 @@
+// A few workers for the point work of the deck's proofs (protocol deck/work.ts):
+// each step of a proof is split in as many parts as there are workers, and the
+// parts' sums are added back, so a hop or a verdict is byte-identical to one
+// computed by a single worker. The table worker holds the pool; the session only
+// sees its Run (session/play/deck-work.ts).
+import { driveSplit, evalChunk, type Chunk, type Run } from '$lib/protocol';
+
+/** A chunk of work sent to a proof worker, and its sums coming back. */
+export interface ChunkCall {
+  readonly id: number;
+  readonly chunk: Chunk;
+}
+export type ChunkAnswer =
+  | { readonly id: number; readonly sums: Uint8Array[] }
+  | { readonly id: number; readonly error: string };
+
+/** What a proof worker does with one call (proof-worker.ts; tests call it directly). */
+export function answerChunk(call: ChunkCall): ChunkAnswer {
+  try {
+    return { id: call.id, sums: evalChunk(call.chunk) };
+  } catch (e) {
+    return { id: call.id, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The part of a Worker the pool uses. */
+export interface ProofWorker {
+  postMessage(call: ChunkCall): void;
+  onmessage: ((event: MessageEvent<ChunkAnswer>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  terminate(): void;
+}
+
+/** One core left to the page, at most a phone's four workers, at least one. */
+export function poolSize(cores: number | undefined): number {
+  return Math.max(1, Math.min((cores ?? 2) - 1, 4));
+}
+
+export interface ProofPool {
+  readonly size: number;
+  readonly run: Run;
+  close(): void;
+}
+
+/**
+ * `size` workers from `spawn`; with `here`, the thread that drives the proofs
+ * computes one more part itself meanwhile (it only waits otherwise), so a step
+ * splits in size + 1 parts.
+ */
+export function createProofPool(size: number, spawn: () => ProofWorker, here = false): ProofPool {
+  const pending = new Map<
+    number,
+    { resolve: (s: Uint8Array[]) => void; reject: (e: Error) => void }
+  >();
+  const owner = new Map<number, number>();
+  const workers = Array.from({ length: size }, (_, w) => {
+    const worker = spawn();
+    worker.onmessage = ({ data }) => {
+      const p = pending.get(data.id);
+      pending.delete(data.id);
+      owner.delete(data.id);
+      if ('sums' in data) p?.resolve(data.sums);
+      else p?.reject(new Error(data.error));
+    };
+    // A worker that fails fails what it was given; the session then works in line.
+    worker.onerror = (event) => {
+      for (const [id, at] of owner) {
+        if (at !== w) continue;
+        pending.get(id)?.reject(new Error(`proof worker: ${event.message}`));
+        pending.delete(id);
+        owner.delete(id);
+      }
+    };
+    return worker;
+  });
+  let nextId = 1;
+  let turn = 0;
+  const parts = here ? size + 1 : size;
+  // The last part of each step is this thread's: the others are posted first.
+  const compute = (chunk: Chunk, part: number): Promise<Uint8Array[]> => {
+    if (part === size) return new Promise((resolve) => resolve(evalChunk(chunk)));
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      const w = turn++ % size;
+      pending.set(id, { resolve, reject });
+      owner.set(id, w);
+      workers[w]!.postMessage({ id, chunk });
+    });
+  };
+  return {
+    size,
+    run: (steps) => driveSplit(steps, parts, compute),
+    close() {
+      for (const w of workers) w.terminate();
+      for (const p of pending.values()) p.reject(new Error('the proof pool closed'));
+      pending.clear();
+      owner.clear();
+    },
+  };
+}
