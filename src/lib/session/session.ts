@@ -29,6 +29,7 @@
 //   playing:       s.move(seat, move)       // a local seat's move; 'choose' sets its E-2 choice
 //                  s.setAutoplay(seat, level | null) · s.ready(seat) · s.hint(seat)
 //   alarms (host): s.resolveStall('bot' | 'end')   // or keep waiting
+//   game over:     s.proposeRematch() (host) · s.acceptRematch()   // a new game, same table
 //   members (host): s.removeMember(member)          // one holding no seat in the game
 //   s.close()
 //
@@ -74,7 +75,7 @@ import { openSegment, replay, type SeatKeys, type Segment } from './play/segment
 import { MAX_EQUIVOCATIONS } from './play/sequencer';
 import { tableView } from './play/session-view';
 import { type Agreement, setupJson, type TableSetup } from './setup';
-import type { SessionSnapshot } from './snapshot';
+import type { RematchView, SessionSnapshot } from './snapshot';
 import { parseWire, type Wire } from './wire';
 
 export { DEFAULT_TIMING, type SessionOptions, type SessionTiming } from './core';
@@ -230,7 +231,24 @@ export class Session {
       refusals: [...this.#t.sequencer.refusals],
       equivocations: [...this.#t.sequencer.equivocations],
       ended: this.#t.ended,
+      ...this.#rematchView(),
       events: [...this.#t.events],
+    };
+  }
+
+  #rematchView(): { rematch?: RematchView } {
+    const p = this.#t.agreeing.rematch();
+    if (!p) return {};
+    const seated = p.setup.seats.some((s) => s.member === this.member);
+    return {
+      rematch: {
+        from: p.from,
+        game: p.game,
+        seats: p.setup.seats,
+        accepted: p.setup.seats.map((_, seat) => p.agreements.has(seat)),
+        seated,
+        acceptedHere: seated && this.#t.agreeing.signed.has(p.game),
+      },
     };
   }
 
@@ -291,6 +309,19 @@ export class Session {
   /** The hard bot's move for a local seat to act. */
   hint(seat: Seat): SessionResult<Move> {
     return this.#t.turns.hint(seat);
+  }
+
+  /**
+   * The host offers the finished game again: the same people, bots and options,
+   * as a new game with the first seat moved one to the left (lobby/rematch.ts).
+   */
+  proposeRematch(): SessionResult<string> {
+    return this.#t.agreeing.proposeRematch();
+  }
+
+  /** This browser's person accepts the rematch offered (nothing is signed without it). */
+  acceptRematch(): SessionResult<string> {
+    return this.#t.agreeing.acceptRematch();
   }
 
   /** The host's answer to a stall: a bot takes the stalled seats from a fresh deal, or the game ends. */

@@ -139,6 +139,20 @@ export type SavingStatus =
   | { readonly saved: true }
   | { readonly saved: false; readonly problem: SavingProblem; readonly detail: string };
 
+/** A rematch the host offers at game over (a new game: the seats moved one to the left). */
+export interface RematchView {
+  /** The member that offered it (the host). */
+  readonly from: string;
+  readonly game: string;
+  /** The new game's seats, first seat first. */
+  readonly seats: readonly SeatSetup[];
+  /** Per seat: whether it has accepted (signed the new game). */
+  readonly accepted: readonly boolean[];
+  /** Whether this browser has a seat in it, and has accepted for its seats. */
+  readonly seated: boolean;
+  readonly acceptedHere: boolean;
+}
+
 export interface SessionSnapshot {
   readonly room: string;
   readonly me: string;
@@ -161,6 +175,8 @@ export interface SessionSnapshot {
   /** Equivocations seen, with both signed entries (kept apart from refusals). */
   readonly equivocations: readonly Equivocation[];
   readonly ended: { readonly reason: string; readonly scores: readonly number[] } | null;
+  /** Absent unless a rematch is offered. */
+  readonly rematch?: RematchView;
   readonly events: readonly TableEvent[];
   /**
    * Set by the layer that stores the table (client.ts), not by the session:

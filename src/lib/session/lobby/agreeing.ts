@@ -3,20 +3,26 @@
 // starts at this browser's own ledger (changeRefusal: what the record verifier
 // checks, at signing time).
 import type { Seat } from '$lib/engine';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
 import type { Core } from '../core';
-import type { SessionError } from '../errors';
+import { fail, ok, type SessionError, type SessionResult } from '../errors';
 import { openSegment, type Segment } from '../play/segment';
+import { gameDone, rematchRefusal, rotated } from './rematch';
 import {
   type Agreement,
   checkAgreement,
   gameId,
   parseSetup,
+  type SeatSetup,
   sameJson,
   setupJson,
   signAgreement,
   startMismatch,
   type TableSetup,
 } from '../setup';
+
+/** Finished games whose ids a browser keeps to refuse their begins again. */
+const MAX_FINISHED = 16;
 
 export class Agreeing {
   readonly #t: Core;
@@ -32,6 +38,8 @@ export class Agreeing {
   } | null = null;
   /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
   deferred: { text: string; from: string; at: number } | null = null;
+  /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
+  readonly finished: string[] = [];
 
   constructor(t: Core) {
     this.#t = t;
@@ -43,11 +51,95 @@ export class Agreeing {
    */
   tick(): void {
     const p = this.proposal;
+    if (this.rematch()) return this.rematchTick();
     if (p && this.#t.segment && this.#t.now() - p.at > 2 * this.#t.timing.awayMs) {
       this.proposal = null;
       this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
       this.#t.schedulePump();
     }
+  }
+
+  /** The rematch offered now, if any: a proposal of a new game while one is on (start: null). */
+  rematch(): NonNullable<Agreeing['proposal']> | null {
+    const p = this.proposal;
+    return p && p.setup.start === null && this.#t.segment ? p : null;
+  }
+
+  /** The host offers the finished game again (rematch.ts): its own seats sign at once. */
+  proposeRematch(): SessionResult<string> {
+    const seg = this.#t.segment;
+    if (!this.#t.isHost) return fail('NOT_HOST', 'only the host offers a rematch');
+    if (!seg || !gameDone(seg, this.#t.ended !== null)) {
+      return fail('NOT_NOW', 'a rematch is offered once the game is over');
+    }
+    const pending = this.rematch();
+    if (pending?.from === this.#t.member) return ok(pending.game);
+    const seats = rotated(seg.setup.seats).map((s) =>
+      s.bot === null ? s : { ...s, key: this.#t.newKeys().publicKey, member: this.#t.member },
+    );
+    return this.offerRematch(seg, seats);
+  }
+
+  /** Offers `seats` without the people who are away; a table that cannot be dealt is refused. */
+  offerRematch(seg: Segment, seats: readonly SeatSetup[]): SessionResult<string> {
+    const here = seats.filter((s) => s.bot !== null || this.#t.present(s.member));
+    const setup = parseSetup({
+      room: this.#t.room,
+      variant: seg.setup.variant,
+      options: seg.setup.options,
+      ...(seg.setup.turnClock === undefined ? {} : { turnClock: seg.setup.turnClock }),
+      seats: here,
+      nonce: toBase64url(this.#t.random(16)),
+      start: null,
+    });
+    if (!setup.ok) {
+      const { code, detail, rule } = setup.error;
+      return fail(code, `no rematch for the ${here.length} seats here: ${detail}`, rule);
+    }
+    this.propose(setup.value);
+    return ok(gameId(setup.value));
+  }
+
+  /** This browser's person accepts the rematch offered: its seats sign it. */
+  acceptRematch(): SessionResult<string> {
+    const p = this.rematch();
+    if (!p) return fail('NOT_NOW', 'no rematch is offered');
+    if (!p.setup.seats.some((s) => s.member === this.#t.member)) {
+      return fail('NOT_NOW', 'the rematch offered has no seat for this browser');
+    }
+    if (!this.signed.has(p.game)) this.signLocal(p.setup);
+    this.#t.changed();
+    return ok(p.game);
+  }
+
+  /**
+   * Each beat, at the host that offered a rematch: a person who went away (or
+   * left) is left out, and the rest are asked again; or the offer is withdrawn,
+   * saying why, when the people left cannot be dealt to.
+   */
+  rematchTick(): void {
+    const p = this.rematch();
+    const seg = this.#t.segment;
+    if (!p || !seg || p.from !== this.#t.member || !this.#t.isHost) return;
+    const gone = p.setup.seats.filter((s) => s.bot === null && !this.#t.present(s.member));
+    if (gone.length === 0) return;
+    this.proposal = null;
+    const again = this.offerRematch(seg, p.setup.seats);
+    const who = gone.map((s) => s.name).join(', ');
+    if (again.ok) this.#t.event('INFO', `${who} left: the rematch is offered without them`);
+    else this.#t.event(again.error.code, `${who} left: ${again.error.detail}`);
+    this.#t.changed();
+  }
+
+  /** A rematch offered by the host: kept to show its person, signed only when they accept. */
+  onRematch(setup: TableSetup, game: string, from: string, seg: Segment): void {
+    if (this.proposal?.game === game) return;
+    const ended = this.#t.ended !== null;
+    const refusal = rematchRefusal(setup, from, this.#t.host(), seg, ended, this.rematch());
+    if (refusal) return this.#t.drop(refusal.code, `${refusal.detail} (from ${from})`);
+    this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
+    this.#t.event('INFO', 'the host offers a rematch');
+    this.#t.changed();
   }
 
   propose(setup: TableSetup): void {
@@ -80,6 +172,9 @@ export class Agreeing {
     if (!setup) return;
     const game = gameId(setup);
     if (this.signed.has(game) || this.#t.segment?.game === game) return;
+    if (setup.start === null && this.#t.segment) {
+      return this.onRematch(setup, game, from, this.#t.segment);
+    }
     const refusal = this.changeRefusal(setup, from);
     const before = this.deferred;
     const again = before?.text === text;
@@ -222,7 +317,8 @@ export class Agreeing {
     const parsed = this.parseSetupText(text);
     if (!parsed) return;
     const game = gameId(parsed);
-    if (this.#t.segment?.game === game || this.#t.past.some((s) => s.game === game)) return;
+    const known = [...this.#t.past.map((s) => s.game), ...this.finished];
+    if (this.#t.segment?.game === game || known.includes(game)) return;
     const proposer = this.proposal?.game === game ? this.proposal.from : null;
     if (from !== this.#t.host() && from !== proposer) {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
@@ -237,14 +333,26 @@ export class Agreeing {
         );
       }
     }
-    if (!seated && this.#t.segment) {
-      const refusal = this.changeRefusal(parsed, from);
+    const seg0 = this.#t.segment;
+    if (!seated && seg0) {
+      const refusal =
+        parsed.start === null
+          ? rematchRefusal(parsed, from, this.#t.host(), seg0, this.#t.ended !== null, null)
+          : this.changeRefusal(parsed, from);
       if (refusal) return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);
     }
     const seg = openSegment(text, agreements, this.#t.room, this.#t.member, this.#t.keys);
     if (!seg.ok) return this.#t.drop(seg.error.code, seg.error.detail);
     const previous = this.#t.segment;
-    if (previous) {
+    const rematch = previous !== null && parsed.start === null;
+    if (previous && rematch) {
+      // A rematch: the finished game stays whole as it was (the history keeps it).
+      this.finished.push(...this.#t.past.map((s) => s.game), previous.game);
+      this.finished.splice(0, Math.max(0, this.finished.length - MAX_FINISHED));
+      this.#t.past.length = 0;
+      this.#t.ended = null;
+      this.#t.seats.readiness.clear();
+    } else if (previous) {
       // A reseated game keeps each person's autoplay choice, even across a time away.
       for (const [seat, rt] of seg.value.seats) {
         const key = seg.value.setup.seats[seat]?.key ?? '';
@@ -264,7 +372,14 @@ export class Agreeing {
     this.#t.sequencer.pending.clear();
     this.#t.sequencer.ahead.clear();
     this.#t.hashes.reset();
-    this.#t.event('INFO', previous ? 'seats changed hands: the round is dealt afresh' : 'game on');
+    this.#t.event(
+      'INFO',
+      rematch
+        ? 'a rematch: game on'
+        : previous
+          ? 'seats changed hands: the round is dealt afresh'
+          : 'game on',
+    );
     this.#t.changed();
     this.#t.schedulePump();
   }

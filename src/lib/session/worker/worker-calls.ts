@@ -30,6 +30,8 @@ const CALLS: { readonly [K in ClientCall]: true } = {
   hint: true,
   resolveStall: true,
   seatNewcomer: true,
+  proposeRematch: true,
+  acceptRematch: true,
   removeMember: true,
   record: true,
 };

@@ -1,0 +1,86 @@
+// A rematch: at game over the host offers the same table again as a new game (a
+// fresh nonce, so a new game id, from the first deal), the first seat moved one
+// to the left (C-3). People keep their seats and keys (the keys are who they are
+// at this table; every secret derived from them names the new game id), bots keep
+// their names and levels with fresh keys, run by the host. A person whose browser
+// is away when the host offers, or goes away before everyone accepted, is left out
+// (the host offers again without them); options that cannot be dealt to the
+// people left are refused by the setup's own check. Each person's browser signs
+// only when its person accepts.
+import { dues } from '$lib/protocol';
+import type { SessionError } from '../errors';
+import type { Segment } from '../play/segment';
+import { sameJson, type SeatSetup, type TableSetup } from '../setup';
+
+/** Whether a game is over: played out with nothing owed (its last audit done), or ended by the host. */
+export function gameDone(seg: Segment, ended: boolean): boolean {
+  const table = seg.ledger.any;
+  return ended || (table.view.phase === 'gameOver' && dues(table).length === 0);
+}
+
+/** The seats of the last game, the first seat moved one to the left: seat 1 first. */
+export function rotated(seats: readonly SeatSetup[]): SeatSetup[] {
+  return seats.map((_, i) => seats[(i + 1) % seats.length]!);
+}
+
+/**
+ * Whether `next` is `expected` with some people left out: the same people in the
+ * same order, each as they were, and each bot under its name and level, run by
+ * `host` (its key is fresh). Bots are never left out (the host runs them).
+ */
+function keepsTable(
+  expected: readonly SeatSetup[],
+  next: readonly SeatSetup[],
+  host: string,
+): string | null {
+  let j = 0;
+  for (const [i, seat] of next.entries()) {
+    while (j < expected.length && expected[j]!.bot === null && !sameJson(expected[j], seat)) j++;
+    const was = expected[j];
+    if (!was) return `seat ${i} is nobody's seat in the last game, in this order`;
+    if (was.bot === null && !sameJson(was, seat)) return `seat ${i} changes hands`;
+    if (was.bot !== null) {
+      if (seat.bot !== was.bot || seat.name !== was.name || seat.member !== host) {
+        return `seat ${i} is not the last game's bot ${was.name}, run by the host`;
+      }
+    }
+    j++;
+  }
+  return null;
+}
+
+/**
+ * Why this browser will not take `setup` from `from` as a rematch of `seg`, or null.
+ * Only the host's, only once the game is over here, same variant, options and
+ * clock, the same seats moved one to the left with only people left out. While
+ * an offer of the same host is pending, only that offer with more people left
+ * out replaces it (so offers from one host are bounded by the seats).
+ */
+export function rematchRefusal(
+  setup: TableSetup,
+  from: string,
+  host: string | null,
+  seg: Segment,
+  ended: boolean,
+  pending: { readonly setup: TableSetup; readonly from: string } | null,
+): SessionError | null {
+  if (from !== host) return { code: 'NOT_HOST', detail: `rematch from ${from}, not the host` };
+  if (!gameDone(seg, ended)) return { code: 'NOT_NOW', detail: 'the game is not over here' };
+  const cur = seg.setup;
+  if (
+    setup.variant !== cur.variant ||
+    !sameJson(setup.options, cur.options) ||
+    setup.turnClock !== cur.turnClock
+  ) {
+    return { code: 'BAD_SETUP', detail: 'a rematch changes the variant, its options or clock' };
+  }
+  const changed = keepsTable(rotated(cur.seats), setup.seats, from);
+  if (changed) return { code: 'NOT_DUE', detail: `a rematch: ${changed}` };
+  if (pending && pending.from === host) {
+    const fewer =
+      setup.seats.length < pending.setup.seats.length &&
+      setup.seats.every((s) => pending.setup.seats.some((p) => sameJson(p, s)));
+    if (!fewer) return { code: 'NOT_NOW', detail: 'a rematch offer is already pending' };
+  }
+  return null;
+}

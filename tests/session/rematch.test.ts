@@ -1,0 +1,215 @@
+// A rematch (issue 23): at game over the host offers the same table again as a
+// new game, the first seat moved one to the left (C-3); each person's browser
+// signs only when its person accepts; the finished game stays whole. Attacks: a
+// guest offering one, one offered mid-game, one that changes who sits, and a
+// flood of offers are each refused with a code and change nothing.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BotLevel } from '$lib/bots';
+import { accelerate } from '$lib/protocol';
+import type { Session, TableSetup } from '$lib/session';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import { gameId, setupJson } from '$lib/session/setup';
+import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
+import {
+  closeTracked,
+  must,
+  openTable,
+  seededRandom,
+  startAutoplay,
+  until,
+  type Table,
+} from './harness';
+
+beforeAll(() => accelerate());
+afterEach(closeTracked);
+
+const OPTIONS = { rounds: 1, set: 5, handSize: 4 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function table(
+  seed: number,
+  people = 2,
+  over = true,
+  bots: readonly BotLevel[] = ['easy'],
+): Promise<{ table: Table; hostKeys: AdversaryKeys }> {
+  const hostKeys = adversaryKeys(seed);
+  const t = await openTable({
+    variant: 'mexican-train',
+    people,
+    bots,
+    options: OPTIONS,
+    seed,
+    hostPerson: { signing: hostKeys.signing, secret: seededRandom(seed)(32) },
+  });
+  await startAutoplay(t);
+  if (over) await gameOver(t.sessions);
+  return { table: t, hostKeys };
+}
+
+async function gameOver(sessions: readonly Session[]): Promise<void> {
+  await until('game over', () => sessions.every((s) => s.snapshot.table?.gameOver === true));
+}
+
+function named(s: Session, code: string, detail: string): boolean {
+  return s.snapshot.events.some((e) => e.code === code && e.detail.includes(detail));
+}
+
+/** The finished game offered again as the host would, with edits. */
+function offer(host: Session, edit: (s: TableSetup) => Partial<TableSetup> = () => ({})) {
+  const setup = host.segments().at(-1)!.setup;
+  const seats = setup.seats.map((_, i) => setup.seats[(i + 1) % setup.seats.length]!);
+  const base: TableSetup = { ...setup, seats, nonce: 'AAAAAAAAAAAAAAAAAAAAAA', start: null };
+  return { ...base, ...edit(base) };
+}
+
+describe('rematch', () => {
+  it('the host offers, the guest accepts: a new game, the seats one to the left, the first kept', async () => {
+    const { table: t } = await table(71);
+    const [host, guest] = t.sessions as [Session, Session];
+    const first = host.segments()[0]!;
+    const offered = must(host.proposeRematch());
+    await until('the guest sees the offer', () => guest.snapshot.rematch?.game === offered);
+    const seen = guest.snapshot.rematch!;
+    // Seat order rotated: the last game's second seat is first now.
+    expect(seen.seats.map((s) => s.name)).toEqual([1, 2, 0].map((i) => first.setup.seats[i]!.name));
+    expect(seen.seats[0]!.key).toBe(first.setup.seats[1]!.key); // a person keeps their key
+    expect(seen.seats[1]!.key).not.toBe(first.setup.seats[2]!.key); // a bot's keys are fresh
+    expect(seen.seats[1]!.bot).toBe('easy');
+    // The guest's browser does not sign on its own.
+    await sleep(500);
+    expect(guest.snapshot.rematch?.accepted).toEqual([false, true, true]); // the guest is first now
+    expect(guest.snapshot.rematch?.acceptedHere).toBe(false);
+    expect(guest.segments()[0]!.game).toBe(first.game);
+    must(guest.acceptRematch());
+    await until('the rematch begins', () =>
+      t.sessions.every((s) => s.segments()[0]?.game === offered),
+    );
+    for (const s of t.sessions) {
+      expect(s.segments()).toHaveLength(1);
+      expect(s.segments()[0]!.setup.start).toBeNull();
+      expect(s.snapshot.rematch).toBeUndefined();
+      expect(s.snapshot.table?.gameOver).toBe(false);
+      expect(s.snapshot.ended).toBeNull();
+    }
+    for (const s of t.sessions) {
+      for (const l of s.snapshot.table?.local ?? []) {
+        if (l.bot === null) s.setAutoplay(l.seat, 'easy');
+      }
+    }
+    await gameOver(t.sessions);
+    const hash = host.snapshot.table?.hash;
+    for (const s of t.sessions) {
+      expect(s.snapshot.desync).toBeNull();
+      expect(s.snapshot.table?.hash).toBe(hash);
+    }
+  });
+
+  it('is refused before the game is over, and to a guest', async () => {
+    const { table: t } = await table(72, 2, false);
+    const [host, guest] = t.sessions as [Session, Session];
+    expect(host.proposeRematch()).toMatchObject({ ok: false, error: { code: 'NOT_NOW' } });
+    await gameOver(t.sessions);
+    expect(guest.proposeRematch()).toMatchObject({ ok: false, error: { code: 'NOT_HOST' } });
+    expect(guest.acceptRematch()).toMatchObject({ ok: false, error: { code: 'NOT_NOW' } });
+  });
+
+  it('a guest’s browser offering one: refused as NOT_HOST, nothing offered', async () => {
+    const { table: t } = await table(73);
+    const [host, guest] = t.sessions as [Session, Session];
+    const mallory = Adversary.inside(guest.transport, adversaryKeys(9));
+    mallory.send({ t: 'propose', setup: setupJson(offer(host)) });
+    await sleep(300);
+    expect(named(host, 'NOT_HOST', 'p1')).toBe(true);
+    expect(host.snapshot.rematch).toBeUndefined();
+    mallory.close(false);
+  });
+
+  it('one offered mid-game: refused as NOT_NOW, nobody signs, the game goes on', async () => {
+    const { table: t, hostKeys } = await table(74, 2, false);
+    const [host, guest] = t.sessions as [Session, Session];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 12);
+    const mallory = Adversary.inside(host.transport, hostKeys);
+    const setup = offer(host);
+    mallory.send({ t: 'propose', setup: setupJson(setup) });
+    await sleep(300);
+    expect(named(guest, 'NOT_NOW', 'not over')).toBe(true);
+    expect(guest.snapshot.rematch).toBeUndefined();
+    expect(mallory.messages('agree').filter((a) => a.game === gameId(setup))).toHaveLength(0);
+    mallory.close(false);
+    await gameOver(t.sessions);
+    expect(guest.segments()).toHaveLength(1);
+  });
+
+  it('one that changes who sits (or the order, or a bot into a person): refused as NOT_DUE', async () => {
+    const { table: t, hostKeys } = await table(75);
+    const [host, guest] = t.sessions as [Session, Session];
+    const mallory = Adversary.inside(host.transport, hostKeys);
+    const cur = host.segments()[0]!.setup.seats;
+    const stranger = { name: 'Eve', key: adversaryKeys(44).publicKey, bot: null, member: 'eve' };
+    const forged = [
+      offer(host, () => ({ seats: cur })), // not moved one to the left
+      offer(host, (s) => ({ seats: s.seats.map((x) => (x.bot === null ? x : stranger)) })),
+      offer(host, (s) => ({ seats: s.seats.map((x, i) => (i === 2 ? stranger : x)) })),
+    ];
+    for (const f of forged) mallory.send({ t: 'propose', setup: setupJson(f) });
+    await sleep(300);
+    expect(guest.snapshot.events.filter((e) => e.code === 'NOT_DUE')).toHaveLength(3);
+    expect(guest.snapshot.rematch).toBeUndefined();
+    mallory.close(false);
+  });
+
+  it('a flood of offers while one is pending: each refused as NOT_NOW, the first stays', async () => {
+    const { table: t, hostKeys } = await table(76);
+    const [host, guest] = t.sessions as [Session, Session];
+    const offered = must(host.proposeRematch());
+    await until('the guest sees the offer', () => guest.snapshot.rematch?.game === offered);
+    const mallory = Adversary.inside(host.transport, hostKeys);
+    const nonces = Array.from({ length: 20 }, (_, i) => toBase64url(seededRandom(i)(16)));
+    for (const nonce of nonces) {
+      mallory.send({ t: 'propose', setup: setupJson({ ...offer(host), nonce }) });
+    }
+    await sleep(300);
+    expect(guest.snapshot.events.filter((e) => e.code === 'NOT_NOW')).toHaveLength(20);
+    expect(guest.snapshot.rematch?.game).toBe(offered);
+    mallory.close(false);
+    must(guest.acceptRematch());
+    await until('the offered game begins', () =>
+      t.sessions.every((s) => s.segments()[0]?.game === offered),
+    );
+  });
+
+  it('a person who leaves is left out: the others are asked again, then play', async () => {
+    const { table: t } = await table(77, 3);
+    const [host, stays, leaves] = t.sessions as [Session, Session, Session];
+    const offered = must(host.proposeRematch());
+    await until('the offer is seen', () => stays.snapshot.rematch?.game === offered);
+    must(stays.acceptRematch());
+    leaves.close();
+    await until('offered again without them', () => {
+      const r = stays.snapshot.rematch;
+      return r !== undefined && r.game !== offered && r.seats.length === 3;
+    });
+    const again = stays.snapshot.rematch!;
+    expect(again.seats.map((s) => s.member)).not.toContain('p2');
+    expect(again.acceptedHere).toBe(false); // a new offer is accepted anew
+    must(stays.acceptRematch());
+    await until('the rematch begins', () =>
+      [host, stays].every((s) => s.segments()[0]?.game === again.game),
+    );
+  });
+
+  it('a table that can no longer be dealt: refused, saying why, never left hanging', async () => {
+    const { table: t } = await table(78, 2, true, []);
+    const [host, guest] = t.sessions as [Session, Session];
+    const offered = must(host.proposeRematch());
+    await until('the offer is seen', () => guest.snapshot.rematch?.game === offered);
+    guest.close();
+    // The host alone cannot play Mexican Train: the offer is withdrawn and says so.
+    await until('the offer is withdrawn', () => host.snapshot.rematch === undefined);
+    expect(named(host, 'BAD_SETUP', 'players')).toBe(true);
+    expect(host.proposeRematch()).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_SETUP', detail: expect.stringContaining('2…8 players') },
+    });
+  });
+});
