@@ -9,6 +9,10 @@ import { accelerate } from '$lib/protocol';
 import type { Session, TableSetup } from '$lib/session';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { gameId, setupJson } from '$lib/session/setup';
+import { toStored } from '$lib/session/store/persist';
+import { keeper } from '$lib/session/store/saving';
+import type { TableStore } from '$lib/session/store/store';
+import type { FinishedGame, StoreResult } from '$lib/session/store/stored-table';
 import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
 import {
   closeTracked,
@@ -62,11 +66,36 @@ function offer(host: Session, edit: (s: TableSetup) => Partial<TableSetup> = () 
   return { ...base, ...edit(base) };
 }
 
+/** A store that keeps the history's games in `kept` (the keeper's side of it is what is tested). */
+function memoryStore(kept: FinishedGame[]): StoreResult<TableStore> {
+  const none = async () => ({ ok: true as const, value: undefined });
+  return {
+    ok: true,
+    value: {
+      save: none,
+      load: async () => ({ ok: false, error: { code: 'NOT_FOUND', detail: '' } }),
+      list: async () => ({ ok: true, value: { tables: [], setAside: [] } }),
+      setAside: none,
+      remove: none,
+      keepGame: async (g) => {
+        kept.push(g);
+        return { ok: true, value: undefined };
+      },
+      games: async () => ({ ok: true, value: kept }),
+      close: () => {},
+    },
+  };
+}
+
 describe('rematch', () => {
   it('the host offers, the guest accepts: a new game, the seats one to the left, the first kept', async () => {
     const { table: t } = await table(71);
     const [host, guest] = t.sessions as [Session, Session];
     const first = host.segments()[0]!;
+    const kept: FinishedGame[] = [];
+    const keep = keeper(memoryStore(kept));
+    keep.flush(host);
+    await until('the first game kept', () => kept.length === 1);
     const offered = must(host.proposeRematch());
     await until('the guest sees the offer', () => guest.snapshot.rematch?.game === offered);
     const seen = guest.snapshot.rematch!;
@@ -97,6 +126,11 @@ describe('rematch', () => {
       }
     }
     await gameOver(t.sessions);
+    // The history holds both games of the table, each with its own record; the stored table the rematch.
+    keep.flush(host);
+    await until('both games kept', () => kept.length === 2);
+    expect(kept.map((g) => g.segments.map((x) => x.game))).toEqual([[first.game], [offered]]);
+    expect(toStored(host, 1)?.segments.map((x) => x.game)).toEqual([offered]);
     const hash = host.snapshot.table?.hash;
     for (const s of t.sessions) {
       expect(s.snapshot.desync).toBeNull();
