@@ -487,6 +487,16 @@ export class TableController {
     this.#refused(await this.client.resolveStall(action));
   }
 
+  /** At game over, online: the host offers a rematch. */
+  async proposeRematch(): Promise<void> {
+    this.#refused(await this.client.proposeRematch());
+  }
+
+  /** This person accepts the rematch offered. */
+  async acceptRematch(): Promise<void> {
+    this.#refused(await this.client.acceptRematch());
+  }
+
   // ---- internals ----
 
   #refused(result: SessionResult<unknown>): void {
@@ -599,6 +609,13 @@ export class TableController {
   /** Puts a snapshot on screen; true when it showed a move worth pausing on. */
   #show(next: SessionSnapshot): boolean {
     const nextView = next.table?.view ?? null;
+    // A rematch: a new game after one that was over starts a fresh log and scoreboard.
+    const was = this.shown.table;
+    if (was?.gameOver && next.table && next.table.game !== was.game) {
+      this.results = [];
+      this.log = [];
+      this.lastPlay = null;
+    }
     const wasMyTurn = this.myTurn;
     const fresh = this.#freshSteps(next);
     let roundOver = false;
