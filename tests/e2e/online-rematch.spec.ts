@@ -46,6 +46,7 @@ test('a rematch: the host offers, the guest accepts, a second game is played out
   // Only the host offers; the guest is told so, and has nothing to accept yet.
   await expect(bob.page.getByTestId('rematch')).toHaveCount(0);
   await expect(bob.page.getByTestId('rematch-accept')).toHaveCount(0);
+  await shots(ann.page, 'rematch-button');
   await ann.page.getByTestId('rematch').click();
   await expect(ann.page.getByTestId('rematch-offer')).toContainText('Bob');
   await expect(bob.page.getByTestId('rematch-offer')).toContainText('Ann');
