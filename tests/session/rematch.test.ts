@@ -16,6 +16,7 @@ import type { FinishedGame, StoreResult } from '$lib/session/store/stored-table'
 import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
 import {
   closeTracked,
+  FAST,
   must,
   openTable,
   seededRandom,
@@ -210,6 +211,25 @@ describe('rematch', () => {
     await until('the offered game begins', () =>
       t.sessions.every((s) => s.segments()[0]?.game === offered),
     );
+  });
+
+  it('an offer the host lost (a reload) gives way to a new one once it has waited', async () => {
+    const { table: t, hostKeys } = await table(80);
+    const [host, guest] = t.sessions as [Session, Session];
+    const mallory = Adversary.inside(host.transport, hostKeys);
+    const lost = { ...offer(host), nonce: toBase64url(seededRandom(97)(16)) };
+    mallory.send({ t: 'propose', setup: setupJson(lost) });
+    await until('the first offer', () => guest.snapshot.rematch?.game === gameId(lost));
+    await sleep(2 * FAST.awayMs + 100);
+    const again = { ...offer(host), nonce: toBase64url(seededRandom(98)(16)) };
+    mallory.send({ t: 'propose', setup: setupJson(again) });
+    await until('the new offer', () => guest.snapshot.rematch?.game === gameId(again));
+    // …and that one is fresh: another at once is refused.
+    mallory.send({ t: 'propose', setup: setupJson({ ...again, nonce: lost.nonce }) });
+    await sleep(300);
+    expect(guest.snapshot.rematch?.game).toBe(gameId(again));
+    expect(named(guest, 'NOT_NOW', 'already pending')).toBe(true);
+    mallory.close(false);
   });
 
   it('a person who leaves is left out: the others are asked again, then play', async () => {

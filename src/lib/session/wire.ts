@@ -73,9 +73,10 @@ export type Wire =
    * from the host only once this browser's own game is over, with the same
    * variant, options and clock and the same seats moved one to the left (people
    * may be left out, bots keep name and level under the host), and only one at a
-   * time (a pending offer is replaced only by the same one with fewer people, or
-   * by a new host's). It is kept to show, never signed until this browser's
-   * person accepts. Costs: one setup kept (lobby/rematch.ts).
+   * time (a pending offer is replaced only by the same one with fewer people, by
+   * a new host's, or once it has waited twice the away limit). It is kept to
+   * show, never signed until this browser's person accepts. Costs: one setup
+   * kept (lobby/rematch.ts).
    */
   | { t: 'propose'; setup: string }
   /**

@@ -135,7 +135,9 @@ export class Agreeing {
   onRematch(setup: TableSetup, game: string, from: string, seg: Segment): void {
     if (this.proposal?.game === game) return;
     const ended = this.#t.ended !== null;
-    const refusal = rematchRefusal(setup, from, this.#t.host(), seg, ended, this.rematch());
+    const p = this.rematch();
+    const pending = p && { ...p, fresh: this.#t.now() - p.at < 2 * this.#t.timing.awayMs };
+    const refusal = rematchRefusal(setup, from, this.#t.host(), seg, ended, pending);
     if (refusal) return this.#t.drop(refusal.code, `${refusal.detail} (from ${from})`);
     this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
     this.#t.event('INFO', 'the host offers a rematch');

@@ -53,8 +53,9 @@ function keepsTable(
  * Why this browser will not take `setup` from `from` as a rematch of `seg`, or null.
  * Only the host's, only once the game is over here, same variant, options and
  * clock, the same seats moved one to the left with only people left out. While
- * an offer of the same host is pending, only that offer with more people left
- * out replaces it (so offers from one host are bounded by the seats).
+ * an offer of the same host is fresh, only that offer with more people left out
+ * replaces it (so offers from one host are bounded by the seats); once it has
+ * waited a while (a host that reloaded has lost it) a new one may.
  */
 export function rematchRefusal(
   setup: TableSetup,
@@ -62,7 +63,7 @@ export function rematchRefusal(
   host: string | null,
   seg: Segment,
   ended: boolean,
-  pending: { readonly setup: TableSetup; readonly from: string } | null,
+  pending: { readonly setup: TableSetup; readonly from: string; readonly fresh: boolean } | null,
 ): SessionError | null {
   if (from !== host) return { code: 'NOT_HOST', detail: `rematch from ${from}, not the host` };
   if (!gameDone(seg, ended)) return { code: 'NOT_NOW', detail: 'the game is not over here' };
@@ -76,7 +77,7 @@ export function rematchRefusal(
   }
   const changed = keepsTable(rotated(cur.seats), setup.seats, from);
   if (changed) return { code: 'NOT_DUE', detail: `a rematch: ${changed}` };
-  if (pending && pending.from === host) {
+  if (pending?.fresh && pending.from === host) {
     const fewer =
       setup.seats.length < pending.setup.seats.length &&
       setup.seats.every((s) => pending.setup.seats.some((p) => sameJson(p, s)));
