@@ -1,7 +1,7 @@
 // A rematch online (issue 23): two browsers finish a one-round game, the host
-// presses Rematch, the guest accepts, and a second game with the same people
-// (seats one to the left) is dealt and played to game over on both pages with
-// one state hash. TRAINYARD_SHOTS=<dir> also saves the offer as each one sees it.
+// changes a house rule and presses Rematch, the guest is shown the change and
+// accepts, and a second game with the same people (seats one to the left) is
+// dealt and played to game over on both pages with one state hash. TRAINYARD_SHOTS=<dir> also saves the offer as each one sees it.
 import { expect, test, type Page } from '@playwright/test';
 import {
   autoplay,
@@ -47,9 +47,14 @@ test('a rematch: the host offers, the guest accepts, a second game is played out
   await expect(bob.page.getByTestId('rematch')).toHaveCount(0);
   await expect(bob.page.getByTestId('rematch-accept')).toHaveCount(0);
   await shots(ann.page, 'rematch-button');
+  // The host changes a house rule first (fewer tiles a hand); the guest is shown it.
+  await ann.page.getByTestId('rematch-rules').click();
+  await ann.page.getByTestId('option-handSize').fill('4');
+  await shots(ann.page, 'rematch-rules');
   await ann.page.getByTestId('rematch').click();
   await expect(ann.page.getByTestId('rematch-offer')).toContainText('Bob');
   await expect(bob.page.getByTestId('rematch-offer')).toContainText('Ann');
+  await expect(bob.page.getByTestId('rematch-new-rules')).toContainText('4');
   await shots(ann.page, 'rematch-host');
   await shots(bob.page, 'rematch-guest');
   await bob.page.getByTestId('rematch-accept').click();

@@ -139,6 +139,25 @@ describe('rematch', () => {
     }
   });
 
+  it('under house rules the host changed: shown in the offer, dealt as offered', async () => {
+    const { table: t } = await table(82);
+    const [host, guest] = t.sessions as [Session, Session];
+    // Options that cannot be dealt are refused, saying why, and nothing is offered.
+    const bad = host.proposeRematch({ ...OPTIONS, handSize: 40 });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_SETUP' } });
+    expect(host.snapshot.rematch).toBeUndefined();
+    const offered = must(host.proposeRematch({ ...OPTIONS, rounds: 2 }));
+    expect(host.proposeRematch({ ...OPTIONS, rounds: 3 })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_NOW' },
+    });
+    await until('the offer', () => guest.snapshot.rematch?.game === offered);
+    expect(guest.snapshot.rematch?.options).toMatchObject({ rounds: 2 });
+    must(guest.acceptRematch());
+    await until('the rematch begins', () => guest.segments()[0]?.game === offered);
+    expect(guest.segments()[0]!.setup.options).toMatchObject({ rounds: 2, set: 5, handSize: 4 });
+  });
+
   it('is refused before the game is over, and to a guest', async () => {
     const { table: t } = await table(72, 2, false);
     const [host, guest] = t.sessions as [Session, Session];
@@ -186,9 +205,12 @@ describe('rematch', () => {
       offer(host, (s) => ({ seats: s.seats.map((x) => (x.bot === null ? x : stranger)) })),
       offer(host, (s) => ({ seats: s.seats.map((x, i) => (i === 2 ? stranger : x)) })),
     ];
+    // The turn clock is the table's, not the host's to change in a rematch.
+    mallory.send({ t: 'propose', setup: setupJson(offer(host, () => ({ turnClock: 30 }))) });
     for (const f of forged) mallory.send({ t: 'propose', setup: setupJson(f) });
     await sleep(300);
     expect(guest.snapshot.events.filter((e) => e.code === 'NOT_DUE')).toHaveLength(3);
+    expect(named(guest, 'BAD_SETUP', 'turn clock')).toBe(true);
     expect(guest.snapshot.rematch).toBeUndefined();
     mallory.close(false);
   });
@@ -220,7 +242,7 @@ describe('rematch', () => {
     const lost = { ...offer(host), nonce: toBase64url(seededRandom(97)(16)) };
     mallory.send({ t: 'propose', setup: setupJson(lost) });
     await until('the first offer', () => guest.snapshot.rematch?.game === gameId(lost));
-    await sleep(2 * FAST.awayMs + 100);
+    await sleep(2 * (FAST.awayMs ?? 0) + 100);
     const again = { ...offer(host), nonce: toBase64url(seededRandom(98)(16)) };
     mallory.send({ t: 'propose', setup: setupJson(again) });
     await until('the new offer', () => guest.snapshot.rematch?.game === gameId(again));

@@ -245,6 +245,7 @@ export class Session {
         from: p.from,
         game: p.game,
         seats: p.setup.seats,
+        options: p.setup.options,
         accepted: p.setup.seats.map((_, seat) => p.agreements.has(seat)),
         seated,
         acceptedHere: seated && this.#t.agreeing.signed.has(p.game),
@@ -312,11 +313,12 @@ export class Session {
   }
 
   /**
-   * The host offers the finished game again: the same people, bots and options,
-   * as a new game with the first seat moved one to the left (lobby/rematch.ts).
+   * The host offers the finished game again: the same people, bots and house
+   * rules (or `options`), as a new game with the first seat moved one to the
+   * left (lobby/rematch.ts).
    */
-  proposeRematch(): SessionResult<string> {
-    return this.#t.agreeing.proposeRematch();
+  proposeRematch(options?: Readonly<Record<string, number>>): SessionResult<string> {
+    return this.#t.agreeing.proposeRematch(options);
   }
 
   /** This browser's person accepts the rematch offered (nothing is signed without it). */

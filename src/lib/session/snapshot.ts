@@ -144,8 +144,9 @@ export interface RematchView {
   /** The member that offered it (the host). */
   readonly from: string;
   readonly game: string;
-  /** The new game's seats, first seat first. */
+  /** The new game's seats, first seat first, and its house rules (they may differ from the last game's). */
   readonly seats: readonly SeatSetup[];
+  readonly options: Readonly<Record<string, number>>;
   /** Per seat: whether it has accepted (signed the new game). */
   readonly accepted: readonly boolean[];
   /** Whether this browser has a seat in it, and has accepted for its seats. */

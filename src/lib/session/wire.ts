@@ -71,7 +71,8 @@ export type Wire =
    * orders nothing. Refused ones are logged naming the proposer.
    * A rematch is a new game (`start: null`) proposed while one is on: taken
    * from the host only once this browser's own game is over, with the same
-   * variant, options and clock and the same seats moved one to the left (people
+   * variant and clock (house rules as the host chose, shown to the person) and
+   * the same seats moved one to the left (people
    * may be left out, bots keep name and level under the host), and only one at a
    * time (a pending offer is replaced only by the same one with fewer people, by
    * a new host's, or once it has waited twice the away limit). It is kept to

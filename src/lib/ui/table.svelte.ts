@@ -487,9 +487,9 @@ export class TableController {
     this.#refused(await this.client.resolveStall(action));
   }
 
-  /** At game over, online: the host offers a rematch. */
-  async proposeRematch(): Promise<void> {
-    this.#refused(await this.client.proposeRematch());
+  /** At game over, online: the host offers a rematch (the offer says why it is refused). */
+  proposeRematch(options?: Readonly<Record<string, number>>): Promise<SessionResult<string>> {
+    return this.client.proposeRematch(options);
   }
 
   /** This person accepts the rematch offered. */

@@ -65,28 +65,39 @@ export class Agreeing {
     return p && p.setup.start === null && this.#t.segment ? p : null;
   }
 
-  /** The host offers the finished game again (rematch.ts): its own seats sign at once. */
-  proposeRematch(): SessionResult<string> {
+  /**
+   * The host offers the finished game again (rematch.ts), under the same house
+   * rules or `options` (checked whole, for the seats offered): its own seats sign at once.
+   */
+  proposeRematch(options?: Readonly<Record<string, number>>): SessionResult<string> {
     const seg = this.#t.segment;
     if (!this.#t.isHost) return fail('NOT_HOST', 'only the host offers a rematch');
     if (!seg || !gameDone(seg, this.#t.ended !== null)) {
       return fail('NOT_NOW', 'a rematch is offered once the game is over');
     }
     const pending = this.rematch();
-    if (pending?.from === this.#t.member) return ok(pending.game);
+    if (pending?.from === this.#t.member) {
+      return options === undefined || sameJson(options, pending.setup.options)
+        ? ok(pending.game)
+        : fail('NOT_NOW', 'a rematch is already offered under other house rules');
+    }
     const seats = rotated(seg.setup.seats).map((s) =>
       s.bot === null ? s : { ...s, key: this.#t.newKeys().publicKey, member: this.#t.member },
     );
-    return this.offerRematch(seg, seats);
+    return this.offerRematch(seg, seats, options ?? seg.setup.options);
   }
 
   /** Offers `seats` without the people who are away; a table that cannot be dealt is refused. */
-  offerRematch(seg: Segment, seats: readonly SeatSetup[]): SessionResult<string> {
+  offerRematch(
+    seg: Segment,
+    seats: readonly SeatSetup[],
+    options: Readonly<Record<string, number>>,
+  ): SessionResult<string> {
     const here = seats.filter((s) => s.bot !== null || this.#t.present(s.member));
     const setup = parseSetup({
       room: this.#t.room,
       variant: seg.setup.variant,
-      options: seg.setup.options,
+      options,
       ...(seg.setup.turnClock === undefined ? {} : { turnClock: seg.setup.turnClock }),
       seats: here,
       nonce: toBase64url(this.#t.random(16)),
@@ -124,7 +135,7 @@ export class Agreeing {
     const gone = p.setup.seats.filter((s) => s.bot === null && !this.#t.present(s.member));
     if (gone.length === 0) return;
     this.proposal = null;
-    const again = this.offerRematch(seg, p.setup.seats);
+    const again = this.offerRematch(seg, p.setup.seats, p.setup.options);
     const who = gone.map((s) => s.name).join(', ');
     if (again.ok) this.#t.event('INFO', `${who} left: the rematch is offered without them`);
     else this.#t.event(again.error.code, `${who} left: ${again.error.detail}`);

@@ -1,6 +1,6 @@
 // A rematch: at game over the host offers the same table again as a new game (a
 // fresh nonce, so a new game id, from the first deal), the first seat moved one
-// to the left (C-3). People keep their seats and keys (the keys are who they are
+// to the left (C-3), under the same house rules or others the host chose. People keep their seats and keys (the keys are who they are
 // at this table; every secret derived from them names the new game id), bots keep
 // their names and levels with fresh keys, run by the host. A person whose browser
 // is away when the host offers, or goes away before everyone accepted, is left out
@@ -68,18 +68,16 @@ export function rematchRefusal(
   if (from !== host) return { code: 'NOT_HOST', detail: `rematch from ${from}, not the host` };
   if (!gameDone(seg, ended)) return { code: 'NOT_NOW', detail: 'the game is not over here' };
   const cur = seg.setup;
-  if (
-    setup.variant !== cur.variant ||
-    !sameJson(setup.options, cur.options) ||
-    setup.turnClock !== cur.turnClock
-  ) {
-    return { code: 'BAD_SETUP', detail: 'a rematch changes the variant, its options or clock' };
+  // House rules may change (parseSetup checked them for these seats; the person sees them).
+  if (setup.variant !== cur.variant || setup.turnClock !== cur.turnClock) {
+    return { code: 'BAD_SETUP', detail: 'a rematch changes the variant or the turn clock' };
   }
   const changed = keepsTable(rotated(cur.seats), setup.seats, from);
   if (changed) return { code: 'NOT_DUE', detail: `a rematch: ${changed}` };
   if (pending?.fresh && pending.from === host) {
     const fewer =
       setup.seats.length < pending.setup.seats.length &&
+      sameJson(setup.options, pending.setup.options) &&
       setup.seats.every((s) => pending.setup.seats.some((p) => sameJson(p, s)));
     if (!fewer) return { code: 'NOT_NOW', detail: 'a rematch offer is already pending' };
   }

@@ -43,8 +43,8 @@ export interface TableClient {
   hint(seat: Seat): Promise<SessionResult<Move>>;
   resolveStall(action: 'bot' | 'end'): Promise<SessionResult<true>>;
   seatNewcomer(member: string): Promise<SessionResult<true>>;
-  /** At game over: the host offers a rematch; a person accepts the one offered. */
-  proposeRematch(): Promise<SessionResult<string>>;
+  /** At game over: the host offers a rematch (house rules as they were, or these); a person accepts it. */
+  proposeRematch(options?: Readonly<Record<string, number>>): Promise<SessionResult<string>>;
   acceptRematch(): Promise<SessionResult<string>>;
   /** The host removes a member with no seat in the game (in the lobby, its seats go too). */
   removeMember(member: string): Promise<SessionResult<true>>;
@@ -83,7 +83,7 @@ export function clientFor(
     hint: (seat) => now(() => session.hint(seat)),
     resolveStall: (action) => now(() => session.resolveStall(action)),
     seatNewcomer: (member) => now(() => session.seatNewcomer(member)),
-    proposeRematch: () => now(() => session.proposeRematch()),
+    proposeRematch: (options) => now(() => session.proposeRematch(options)),
     acceptRematch: () => now(() => session.acceptRematch()),
     removeMember: (member) => now(() => session.removeMember(member)),
     record: () => now(() => session.record()),
