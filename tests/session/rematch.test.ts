@@ -274,6 +274,26 @@ describe('rematch', () => {
     );
   });
 
+  it('the host leaving with its offer: withdrawn, and the next host may offer anew', async () => {
+    const { table: t } = await table(83, 3);
+    const [host, next, other] = t.sessions as [Session, Session, Session];
+    const offered = must(host.proposeRematch());
+    await until('the offer', () => other.snapshot.rematch?.game === offered);
+    must(other.acceptRematch());
+    host.close();
+    await until('the next host', () => next.snapshot.isHost);
+    await until('the offer withdrawn', () =>
+      [next, other].every((s) => s.snapshot.rematch === undefined),
+    );
+    const again = must(next.proposeRematch());
+    await until('the new offer', () => other.snapshot.rematch?.game === again);
+    expect(other.snapshot.rematch?.seats.map((s) => s.member)).not.toContain('p0');
+    must(other.acceptRematch());
+    await until('the rematch begins', () =>
+      [next, other].every((s) => s.segments()[0]?.game === again),
+    );
+  });
+
   it('a table that can no longer be dealt: refused, saying why, never left hanging', async () => {
     const { table: t } = await table(78, 2, true, []);
     const [host, guest] = t.sessions as [Session, Session];

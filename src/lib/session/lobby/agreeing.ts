@@ -51,7 +51,15 @@ export class Agreeing {
    */
   tick(): void {
     const p = this.proposal;
-    if (this.rematch()) return this.rematchTick();
+    const offer = this.#offer();
+    if (offer && offer.from !== this.#t.host()) {
+      // The host that offered it has gone: the offer goes with it (the next host may offer anew).
+      this.proposal = null;
+      this.#t.event('INFO', 'the rematch offered by a host who has gone is withdrawn');
+      this.#t.changed();
+      return;
+    }
+    if (offer) return this.rematchTick();
     if (p && this.#t.segment && this.#t.now() - p.at > 2 * this.#t.timing.awayMs) {
       this.proposal = null;
       this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
@@ -59,10 +67,16 @@ export class Agreeing {
     }
   }
 
-  /** The rematch offered now, if any: a proposal of a new game while one is on (start: null). */
-  rematch(): NonNullable<Agreeing['proposal']> | null {
+  /** A proposal of a new game while one is on (start: null): a rematch offer. */
+  #offer(): NonNullable<Agreeing['proposal']> | null {
     const p = this.proposal;
     return p && p.setup.start === null && this.#t.segment ? p : null;
+  }
+
+  /** The rematch the host offers now, if any. */
+  rematch(): NonNullable<Agreeing['proposal']> | null {
+    const p = this.#offer();
+    return p && p.from === this.#t.host() ? p : null;
   }
 
   /**
@@ -314,7 +328,9 @@ export class Agreeing {
     const checked = checkAgreement(p.setup, agreement);
     if (!checked.ok) return this.#t.drop(checked.error.code, checked.error.detail);
     p.agreements.set(agreement.seat, agreement);
-    if (this.#t.isHost && p.agreements.size === p.setup.seats.length) {
+    // A rematch is begun only by the host that offered it (one that has gone took it along).
+    const othersOffer = this.#offer() !== null && p.from !== this.#t.member;
+    if (this.#t.isHost && !othersOffer && p.agreements.size === p.setup.seats.length) {
       const agreements = [...p.agreements.values()].sort((a, b) => a.seat - b.seat);
       this.#t.broadcast({ t: 'begin', setup: setupJson(p.setup), agreements });
       this.onBegin(setupJson(p.setup), agreements, this.#t.member);
