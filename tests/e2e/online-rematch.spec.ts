@@ -13,6 +13,7 @@ import {
   SHORT_MT,
   startAndAutoplay,
 } from './helpers-online';
+import { served } from './helpers-table';
 
 const SIZES = [
   [390, 844],
@@ -73,5 +74,15 @@ test('a rematch: the host offers, the guest accepts, a second game is played out
     await expect(board.locator('tr[data-seat="0"] th')).toContainText('Bob');
     await expect(board.locator('tr[data-seat="1"] th')).toContainText('Ann');
   }
+  // Both games of the table are in the host's history; the first one's record replays as fair.
+  await ann.page.goto(served());
+  const rows = ann.page.getByTestId('history').getByTestId('history-row');
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await expect(row).toHaveAttribute('data-room', room ?? '');
+  await expect(ann.page.getByTestId(`continue-${room}`)).toHaveCount(0);
+  await rows.nth(1).getByTestId('history-replay').click();
+  await expect(ann.page.getByTestId('replay-verdict')).toHaveAttribute('data-fair', 'true', {
+    timeout: 60_000,
+  });
   expect([...ann.errors, ...bob.errors]).toEqual([]);
 });
