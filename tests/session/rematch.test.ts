@@ -9,7 +9,7 @@ import { accelerate } from '$lib/protocol';
 import type { Session, TableSetup } from '$lib/session';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { gameId, setupJson } from '$lib/session/setup';
-import { toStored } from '$lib/session/store/persist';
+import { fromStored, toStored } from '$lib/session/store/persist';
 import { keeper } from '$lib/session/store/saving';
 import type { TableStore } from '$lib/session/store/store';
 import type { FinishedGame, StoreResult } from '$lib/session/store/stored-table';
@@ -21,6 +21,8 @@ import {
   openTable,
   seededRandom,
   startAutoplay,
+  track,
+  transport,
   until,
   type Table,
 } from './harness';
@@ -274,6 +276,35 @@ describe('rematch', () => {
     );
   });
 
+  it('a person who reloads after accepting keeps the seat and follows the begin', async () => {
+    const { table: t } = await table(84, 3);
+    const [host, reloads, last] = t.sessions as [Session, Session, Session];
+    const offered = must(host.proposeRematch());
+    await until('the offer', () => reloads.snapshot.rematch?.game === offered);
+    must(reloads.acceptRematch());
+    await until('the host has the acceptance', () =>
+      host.snapshot.rematch!.seats.every(
+        (s, i) => s.member !== 'p1' || host.snapshot.rematch!.accepted[i],
+      ),
+    );
+    const stored = toStored(reloads, Date.now())!;
+    reloads.close();
+    const back = fromStored(stored, {
+      transport: transport(t.network, `${t.room}-p1-again`),
+      timing: FAST,
+      random: seededRandom(85),
+    });
+    if (!back.ok) throw new Error(back.error.detail);
+    track(back.value);
+    must(await back.value.link(host.transport.id));
+    await until('the offer again', () => back.value.snapshot.rematch?.game === offered);
+    must(last.acceptRematch());
+    await until('the rematch begins everywhere', () =>
+      [host, back.value, last].every((s) => s.segments()[0]?.game === offered),
+    );
+    expect(host.snapshot.rematch).toBeUndefined();
+  });
+
   it('the host leaving with its offer: withdrawn, and the next host may offer anew', async () => {
     const { table: t } = await table(83, 3);
     const [host, next, other] = t.sessions as [Session, Session, Session];
@@ -285,9 +316,13 @@ describe('rematch', () => {
     await until('the offer withdrawn', () =>
       [next, other].every((s) => s.snapshot.rematch === undefined),
     );
-    const again = must(next.proposeRematch());
-    await until('the new offer', () => other.snapshot.rematch?.game === again);
-    expect(other.snapshot.rematch?.seats.map((s) => s.member)).not.toContain('p0');
+    must(next.proposeRematch());
+    // Once the old host has been silent for twice the away limit, it is left out.
+    await until('the new offer without the old host', () => {
+      const r = other.snapshot.rematch;
+      return !!r && r.from === 'p1' && !r.seats.some((s) => s.member === 'p0');
+    });
+    const again = other.snapshot.rematch!.game;
     must(other.acceptRematch());
     await until('the rematch begins', () =>
       [next, other].every((s) => s.segments()[0]?.game === again),

@@ -107,7 +107,7 @@ export class Agreeing {
     seats: readonly SeatSetup[],
     options: Readonly<Record<string, number>>,
   ): SessionResult<string> {
-    const here = seats.filter((s) => s.bot !== null || this.#t.present(s.member));
+    const here = seats.filter((s) => s.bot !== null || !this.#gone(s.member));
     const setup = parseSetup({
       room: this.#t.room,
       variant: seg.setup.variant,
@@ -123,6 +123,16 @@ export class Agreeing {
     }
     this.propose(setup.value);
     return ok(gameId(setup.value));
+  }
+
+  /**
+   * A person left out of a rematch: away and silent for twice the away limit (a
+   * reload or a dropped link that comes back in time keeps the seat).
+   */
+  #gone(member: string): boolean {
+    if (this.#t.present(member)) return false;
+    const heard = this.#t.presence.get(member)?.lastHeard ?? -Infinity;
+    return this.#t.now() - heard > 2 * this.#t.timing.awayMs;
   }
 
   /** This browser's person accepts the rematch offered: its seats sign it. */
@@ -146,7 +156,7 @@ export class Agreeing {
     const p = this.rematch();
     const seg = this.#t.segment;
     if (!p || !seg || p.from !== this.#t.member || !this.#t.isHost) return;
-    const gone = p.setup.seats.filter((s) => s.bot === null && !this.#t.present(s.member));
+    const gone = p.setup.seats.filter((s) => s.bot === null && this.#gone(s.member));
     if (gone.length === 0) return;
     this.proposal = null;
     const again = this.offerRematch(seg, p.setup.seats, p.setup.options);
@@ -302,6 +312,15 @@ export class Agreeing {
     );
   }
 
+  /** Whether every seat of this browser in `setup` has a valid agreement among `agreements`. */
+  #signedHere(setup: TableSetup, agreements: readonly Agreement[]): boolean {
+    return setup.seats.every((s, seat) => {
+      if (s.member !== this.#t.member) return true;
+      const a = agreements.find((x) => x.seat === seat);
+      return this.#t.keys.has(s.key) && a !== undefined && checkAgreement(setup, a).ok;
+    });
+  }
+
   parseSetupText(text: string): TableSetup | null {
     let raw: unknown;
     try {
@@ -353,6 +372,10 @@ export class Agreeing {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
     }
     const seated = parsed.seats.some((s) => s.member === this.#t.member);
+    if (seated && !this.signed.has(game) && this.#signedHere(parsed, agreements)) {
+      // Signed with this browser's own keys, which no one else holds: before a reload, say.
+      this.signed.add(game);
+    }
     if (seated && !this.signed.has(game)) {
       this.onPropose(text, from);
       if (!this.signed.has(game)) {

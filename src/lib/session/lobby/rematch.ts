@@ -3,10 +3,11 @@
 // to the left (C-3), under the same house rules or others the host chose. People keep their seats and keys (the keys are who they are
 // at this table; every secret derived from them names the new game id), bots keep
 // their names and levels with fresh keys, run by the host. A person whose browser
-// is away when the host offers, or goes away before everyone accepted, is left out
-// (the host offers again without them); options that cannot be dealt to the
-// people left are refused by the setup's own check. Each person's browser signs
-// only when its person accepts.
+// has been silent for twice the away limit when the host offers, or before
+// everyone accepted, is left out (the host offers again without them: a reload
+// or a dropped link that comes back in time keeps the seat); options that cannot
+// be dealt to the people left are refused by the setup's own check. Each
+// person's browser signs only when its person accepts.
 import { dues } from '$lib/protocol';
 import type { SessionError } from '../errors';
 import type { Segment } from '../play/segment';
