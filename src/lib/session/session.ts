@@ -17,7 +17,9 @@
 // (the quorum). A guest whose entry the host leaves unordered sends it to every
 // seat; a host that leaves a valid pending entry unordered for the away limit is
 // passed over as if gone (CENSORED). A change of seats is signed only when it is
-// due and starts at this browser's own ledger (setup.ts startMismatch).
+// due and starts at this browser's own ledger (setup.ts startMismatch); a rematch
+// (a new game offered at game over) only when this browser's person accepts it
+// (lobby/rematch.ts).
 //
 // The API the table UI uses:
 //
