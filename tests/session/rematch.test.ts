@@ -278,19 +278,19 @@ describe('rematch', () => {
 
   it('a person who reloads after accepting keeps the seat and follows the begin', async () => {
     const { table: t } = await table(84, 3);
-    const [host, reloads, last] = t.sessions as [Session, Session, Session];
+    const [host, last, reloads] = t.sessions as [Session, Session, Session];
     const offered = must(host.proposeRematch());
     await until('the offer', () => reloads.snapshot.rematch?.game === offered);
     must(reloads.acceptRematch());
     await until('the host has the acceptance', () =>
       host.snapshot.rematch!.seats.every(
-        (s, i) => s.member !== 'p1' || host.snapshot.rematch!.accepted[i],
+        (s, i) => s.member !== 'p2' || host.snapshot.rematch!.accepted[i],
       ),
     );
     const stored = toStored(reloads, Date.now())!;
     reloads.close();
     const back = fromStored(stored, {
-      transport: transport(t.network, `${t.room}-p1-again`),
+      transport: transport(t.network, `${t.room}-p2-again`),
       timing: FAST,
       random: seededRandom(85),
     });
@@ -303,6 +303,28 @@ describe('rematch', () => {
       [host, back.value, last].every((s) => s.segments()[0]?.game === offered),
     );
     expect(host.snapshot.rematch).toBeUndefined();
+    // Reloaded again in the new game, it takes no begin of the finished one (which it signed too).
+    const again = fromStored(toStored(back.value, Date.now())!, {
+      transport: transport(t.network, `${t.room}-p2-third`),
+      timing: FAST,
+      random: seededRandom(86),
+    });
+    back.value.close();
+    if (!again.ok) throw new Error(again.error.detail);
+    track(again.value);
+    must(await again.value.link(last.transport.id));
+    // The new game's host is its first seat's browser (p1): it is the one that could send it.
+    await until('p1 hosts the new game', () => again.value.snapshot.host === 'p1');
+    const mallory = Adversary.inside(last.transport, adversaryKeys(84));
+    const first = stored.segments[0]!;
+    mallory.send(
+      { t: 'begin', setup: first.setup, agreements: first.agreements },
+      again.value.transport.id,
+    );
+    await sleep(300);
+    expect(again.value.segments().map((x) => x.game)).toEqual([offered]);
+    expect(named(again.value, 'NOT_NOW', 'not over')).toBe(true);
+    mallory.close(false);
   });
 
   it('the host leaving with its offer: withdrawn, and the next host may offer anew', async () => {

@@ -372,8 +372,17 @@ export class Agreeing {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
     }
     const seated = parsed.seats.some((s) => s.member === this.#t.member);
-    if (seated && !this.signed.has(game) && this.#signedHere(parsed, agreements)) {
-      // Signed with this browser's own keys, which no one else holds: before a reload, say.
+    const cur = this.#t.segment;
+    if (
+      seated &&
+      !this.signed.has(game) &&
+      parsed.start === null &&
+      cur &&
+      !rematchRefusal(parsed, from, this.#t.host(), cur, this.#t.ended !== null, null) &&
+      this.#signedHere(parsed, agreements)
+    ) {
+      // A rematch of this game signed with this browser's own keys, which no one else
+      // holds: its person accepted before a reload.
       this.signed.add(game);
     }
     if (seated && !this.signed.has(game)) {
@@ -385,11 +394,10 @@ export class Agreeing {
         );
       }
     }
-    const seg0 = this.#t.segment;
-    if (!seated && seg0) {
+    if (!seated && cur) {
       const refusal =
         parsed.start === null
-          ? rematchRefusal(parsed, from, this.#t.host(), seg0, this.#t.ended !== null, null)
+          ? rematchRefusal(parsed, from, this.#t.host(), cur, this.#t.ended !== null, null)
           : this.changeRefusal(parsed, from);
       if (refusal) return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);
     }
