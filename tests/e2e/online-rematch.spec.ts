@@ -74,7 +74,10 @@ test('a rematch: the host offers, the guest accepts, a second game is played out
     await expect(board.locator('tr[data-seat="0"] th')).toContainText('Bob');
     await expect(board.locator('tr[data-seat="1"] th')).toContainText('Ann');
   }
-  // Both games of the table are in the host's history; the first one's record replays as fair.
+  // Bob sits first, so he hosts the new game: the next rematch is his to offer.
+  await expect(bob.page.getByTestId('rematch')).toBeVisible();
+  await expect(ann.page.getByTestId('rematch')).toHaveCount(0);
+  // Both games of the table are in Ann's history; the first one's record replays as fair.
   await ann.page.goto(served());
   const rows = ann.page.getByTestId('history').getByTestId('history-row');
   await expect(rows).toHaveCount(2);

@@ -7,7 +7,11 @@
 // everyone accepted, is left out (the host offers again without them: a reload
 // or a dropped link that comes back in time keeps the seat); options that cannot
 // be dealt to the people left are refused by the setup's own check. Each
-// person's browser signs only when its person accepts.
+// person's browser signs only when its person accepts. The host is the first
+// seat's browser (presence.ts), so the new game is hosted, and its rematch
+// offered, by whoever sits first now: hosting moves left with the seats.
+// The finished game is kept whole (agreeing.ts onBegin): the rematch starts a
+// record of its own.
 import { dues } from '$lib/protocol';
 import type { SessionError } from '../errors';
 import type { Segment } from '../play/segment';
