@@ -351,6 +351,35 @@ describe('rematch', () => {
     );
   });
 
+  it('a game the host ended (a player gone): the others may play a rematch without them', async () => {
+    const t = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: OPTIONS,
+      seed: 87,
+      timing: { ...FAST, stallMs: 1500 },
+    });
+    await startAutoplay(t);
+    const [host, stays, leaver] = t.sessions as [Session, Session, Session];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 12);
+    leaver.close();
+    leaver.transport.close();
+    await until('seat 2 stalled', () => host.snapshot.stall?.seats.includes(2) === true, 20_000);
+    must(host.resolveStall('end'));
+    await until('ended here too', () => stays.snapshot.ended !== null);
+    must(host.proposeRematch());
+    await until('offered without the one who left', () => {
+      const r = stays.snapshot.rematch;
+      return !!r && r.seats.length === 2;
+    });
+    const offered = stays.snapshot.rematch!.game;
+    must(stays.acceptRematch());
+    await until('the rematch begins', () =>
+      [host, stays].every((s) => s.segments()[0]?.game === offered && s.snapshot.ended === null),
+    );
+    expect(stays.snapshot.phase).toBe('playing');
+  });
+
   it('a table that can no longer be dealt: refused, saying why, never left hanging', async () => {
     const { table: t } = await table(78, 2, true, []);
     const [host, guest] = t.sessions as [Session, Session];
