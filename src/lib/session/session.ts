@@ -239,7 +239,7 @@ export class Session {
   }
 
   #rematchView(): { rematch?: RematchView } {
-    const p = this.#t.agreeing.rematch();
+    const p = this.#t.agreeing.rematches.current();
     if (!p) return {};
     const seated = p.setup.seats.some((s) => s.member === this.member);
     return {
@@ -320,12 +320,12 @@ export class Session {
    * left (lobby/rematch.ts).
    */
   proposeRematch(options?: Readonly<Record<string, number>>): SessionResult<string> {
-    return this.#t.agreeing.proposeRematch(options);
+    return this.#t.agreeing.rematches.propose(options);
   }
 
   /** This browser's person accepts the rematch offered (nothing is signed without it). */
   acceptRematch(): SessionResult<string> {
-    return this.#t.agreeing.acceptRematch();
+    return this.#t.agreeing.rematches.accept();
   }
 
   /** The host's answer to a stall: a bot takes the stalled seats from a fresh deal, or the game ends. */

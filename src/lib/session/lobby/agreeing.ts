@@ -1,19 +1,18 @@
 // Agreement: a setup proposed by the host, signed by every seat, then begun. Once a
 // game is on, a proposal is a change of seats, signed only when it is due and
 // starts at this browser's own ledger (changeRefusal: what the record verifier
-// checks, at signing time).
+// checks, at signing time), or a rematch at game over (rematch.ts), signed only
+// when this browser's person accepts it.
 import type { Seat } from '$lib/engine';
-import { toBase64url } from '$lib/protocol/crypto/bytes';
 import type { Core } from '../core';
-import { fail, ok, type SessionError, type SessionResult } from '../errors';
+import type { SessionError } from '../errors';
 import { openSegment, type Segment } from '../play/segment';
-import { gameDone, rematchRefusal, rotated } from './rematch';
+import { rematchRefusal, Rematches } from './rematch';
 import {
   type Agreement,
   checkAgreement,
   gameId,
   parseSetup,
-  type SeatSetup,
   sameJson,
   setupJson,
   signAgreement,
@@ -24,18 +23,22 @@ import {
 /** Finished games whose ids a browser keeps to refuse their begins again. */
 const MAX_FINISHED = 16;
 
+/** A setup proposed for every seat to sign: a first one, a change of seats or a rematch. */
+export interface Proposal {
+  setup: TableSetup;
+  game: string;
+  agreements: Map<Seat, Agreement>;
+  at: number;
+  /** The member that proposed it (the host when this browser signed). */
+  from: string;
+}
+
 export class Agreeing {
   readonly #t: Core;
   /** Setups this browser signed, by game id. */
   readonly signed = new Set<string>();
-  proposal: {
-    setup: TableSetup;
-    game: string;
-    agreements: Map<Seat, Agreement>;
-    at: number;
-    /** The member that proposed it (the host when this browser signed). */
-    from: string;
-  } | null = null;
+  proposal: Proposal | null = null;
+  readonly rematches: Rematches;
   /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
   deferred: { text: string; from: string; at: number } | null = null;
   /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
@@ -43,6 +46,7 @@ export class Agreeing {
 
   constructor(t: Core) {
     this.#t = t;
+    this.rematches = new Rematches(t, this);
   }
 
   /**
@@ -51,7 +55,7 @@ export class Agreeing {
    */
   tick(): void {
     const p = this.proposal;
-    const offer = this.#offer();
+    const offer = this.rematches.offer();
     if (offer && offer.from !== this.#t.host()) {
       // The host that offered it has gone: the offer goes with it (the next host may offer anew).
       this.proposal = null;
@@ -59,124 +63,12 @@ export class Agreeing {
       this.#t.changed();
       return;
     }
-    if (offer) return this.rematchTick();
+    if (offer) return this.rematches.tick();
     if (p && this.#t.segment && this.#t.now() - p.at > 2 * this.#t.timing.awayMs) {
       this.proposal = null;
       this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
       this.#t.schedulePump();
     }
-  }
-
-  /** A proposal of a new game while one is on (start: null): a rematch offer. */
-  #offer(): NonNullable<Agreeing['proposal']> | null {
-    const p = this.proposal;
-    return p && p.setup.start === null && this.#t.segment ? p : null;
-  }
-
-  /** The rematch the host offers now, if any. */
-  rematch(): NonNullable<Agreeing['proposal']> | null {
-    const p = this.#offer();
-    return p && p.from === this.#t.host() ? p : null;
-  }
-
-  /**
-   * The host offers the finished game again (rematch.ts), under the same house
-   * rules or `options` (checked whole, for the seats offered): its own seats sign at once.
-   */
-  proposeRematch(options?: Readonly<Record<string, number>>): SessionResult<string> {
-    const seg = this.#t.segment;
-    if (!this.#t.isHost) return fail('NOT_HOST', 'only the host offers a rematch');
-    if (!seg || !gameDone(seg, this.#t.ended !== null)) {
-      return fail('NOT_NOW', 'a rematch is offered once the game is over');
-    }
-    const pending = this.rematch();
-    if (pending?.from === this.#t.member) {
-      return options === undefined || sameJson(options, pending.setup.options)
-        ? ok(pending.game)
-        : fail('NOT_NOW', 'a rematch is already offered under other house rules');
-    }
-    const seats = rotated(seg.setup.seats).map((s) =>
-      s.bot === null ? s : { ...s, key: this.#t.newKeys().publicKey, member: this.#t.member },
-    );
-    return this.offerRematch(seg, seats, options ?? seg.setup.options);
-  }
-
-  /** Offers `seats` without the people who are away; a table that cannot be dealt is refused. */
-  offerRematch(
-    seg: Segment,
-    seats: readonly SeatSetup[],
-    options: Readonly<Record<string, number>>,
-  ): SessionResult<string> {
-    const here = seats.filter((s) => s.bot !== null || !this.#gone(s.member));
-    const setup = parseSetup({
-      room: this.#t.room,
-      variant: seg.setup.variant,
-      options,
-      ...(seg.setup.turnClock === undefined ? {} : { turnClock: seg.setup.turnClock }),
-      seats: here,
-      nonce: toBase64url(this.#t.random(16)),
-      start: null,
-    });
-    if (!setup.ok) {
-      const { code, detail, rule } = setup.error;
-      return fail(code, `no rematch for the ${here.length} seats here: ${detail}`, rule);
-    }
-    this.propose(setup.value);
-    return ok(gameId(setup.value));
-  }
-
-  /**
-   * A person left out of a rematch: away and silent for twice the away limit (a
-   * reload or a dropped link that comes back in time keeps the seat).
-   */
-  #gone(member: string): boolean {
-    if (this.#t.present(member)) return false;
-    const heard = this.#t.presence.get(member)?.lastHeard ?? -Infinity;
-    return this.#t.now() - heard > 2 * this.#t.timing.awayMs;
-  }
-
-  /** This browser's person accepts the rematch offered: its seats sign it. */
-  acceptRematch(): SessionResult<string> {
-    const p = this.rematch();
-    if (!p) return fail('NOT_NOW', 'no rematch is offered');
-    if (!p.setup.seats.some((s) => s.member === this.#t.member)) {
-      return fail('NOT_NOW', 'the rematch offered has no seat for this browser');
-    }
-    if (!this.signed.has(p.game)) this.signLocal(p.setup);
-    this.#t.changed();
-    return ok(p.game);
-  }
-
-  /**
-   * Each beat, at the host that offered a rematch: a person who went away (or
-   * left) is left out, and the rest are asked again; or the offer is withdrawn,
-   * saying why, when the people left cannot be dealt to.
-   */
-  rematchTick(): void {
-    const p = this.rematch();
-    const seg = this.#t.segment;
-    if (!p || !seg || p.from !== this.#t.member || !this.#t.isHost) return;
-    const gone = p.setup.seats.filter((s) => s.bot === null && this.#gone(s.member));
-    if (gone.length === 0) return;
-    this.proposal = null;
-    const again = this.offerRematch(seg, p.setup.seats, p.setup.options);
-    const who = gone.map((s) => s.name).join(', ');
-    if (again.ok) this.#t.event('INFO', `${who} left: the rematch is offered without them`);
-    else this.#t.event(again.error.code, `${who} left: ${again.error.detail}`);
-    this.#t.changed();
-  }
-
-  /** A rematch offered by the host: kept to show its person, signed only when they accept. */
-  onRematch(setup: TableSetup, game: string, from: string, seg: Segment): void {
-    if (this.proposal?.game === game) return;
-    const ended = this.#t.ended !== null;
-    const p = this.rematch();
-    const pending = p && { ...p, fresh: this.#t.now() - p.at < 2 * this.#t.timing.awayMs };
-    const refusal = rematchRefusal(setup, from, this.#t.host(), seg, ended, pending);
-    if (refusal) return this.#t.drop(refusal.code, `${refusal.detail} (from ${from})`);
-    this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
-    this.#t.event('INFO', 'the host offers a rematch');
-    this.#t.changed();
   }
 
   propose(setup: TableSetup): void {
@@ -210,7 +102,7 @@ export class Agreeing {
     const game = gameId(setup);
     if (this.signed.has(game) || this.#t.segment?.game === game) return;
     if (setup.start === null && this.#t.segment) {
-      return this.onRematch(setup, game, from, this.#t.segment);
+      return this.rematches.onOffer(setup, game, from, this.#t.segment);
     }
     const refusal = this.changeRefusal(setup, from);
     const before = this.deferred;
@@ -312,15 +204,6 @@ export class Agreeing {
     );
   }
 
-  /** Whether every seat of this browser in `setup` has a valid agreement among `agreements`. */
-  #signedHere(setup: TableSetup, agreements: readonly Agreement[]): boolean {
-    return setup.seats.every((s, seat) => {
-      if (s.member !== this.#t.member) return true;
-      const a = agreements.find((x) => x.seat === seat);
-      return this.#t.keys.has(s.key) && a !== undefined && checkAgreement(setup, a).ok;
-    });
-  }
-
   parseSetupText(text: string): TableSetup | null {
     let raw: unknown;
     try {
@@ -348,7 +231,7 @@ export class Agreeing {
     if (!checked.ok) return this.#t.drop(checked.error.code, checked.error.detail);
     p.agreements.set(agreement.seat, agreement);
     // A rematch is begun only by the host that offered it (one that has gone took it along).
-    const othersOffer = this.#offer() !== null && p.from !== this.#t.member;
+    const othersOffer = this.rematches.offer() !== null && p.from !== this.#t.member;
     if (this.#t.isHost && !othersOffer && p.agreements.size === p.setup.seats.length) {
       const agreements = [...p.agreements.values()].sort((a, b) => a.seat - b.seat);
       this.#t.broadcast({ t: 'begin', setup: setupJson(p.setup), agreements });
@@ -372,19 +255,7 @@ export class Agreeing {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
     }
     const seated = parsed.seats.some((s) => s.member === this.#t.member);
-    const cur = this.#t.segment;
-    if (
-      seated &&
-      !this.signed.has(game) &&
-      parsed.start === null &&
-      cur &&
-      !rematchRefusal(parsed, from, this.#t.host(), cur, this.#t.ended !== null, null) &&
-      this.#signedHere(parsed, agreements)
-    ) {
-      // A rematch of this game signed with this browser's own keys, which no one else
-      // holds: its person accepted before a reload.
-      this.signed.add(game);
-    }
+    if (seated && this.rematches.signedBefore(parsed, agreements, from)) this.signed.add(game);
     if (seated && !this.signed.has(game)) {
       this.onPropose(text, from);
       if (!this.signed.has(game)) {
@@ -394,6 +265,7 @@ export class Agreeing {
         );
       }
     }
+    const cur = this.#t.segment;
     if (!seated && cur) {
       const refusal =
         parsed.start === null
