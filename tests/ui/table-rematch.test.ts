@@ -6,7 +6,7 @@ import type { Session } from '$lib/session';
 import { clientFor } from '$lib/session/tables/client';
 import { load as loadGame } from '$lib/ui/i18n/game';
 import { TableController } from '$lib/ui/table.svelte';
-import { closeTracked, must, openTable, startAutoplay, until } from '../session/harness';
+import { closeTracked, FAST, must, openTable, startAutoplay, until } from '../session/harness';
 
 beforeAll(async () => {
   await accelerate();
@@ -33,5 +33,32 @@ it('a rematch clears the last game’s log and scoreboard', async () => {
   await until('the rematch on screen', () => (table.shown.table?.game ?? first) !== first);
   expect(table.results).toEqual([]);
   expect(table.log.filter((l) => l.text === 'Round 1 is dealt.').length).toBeLessThanOrEqual(1);
+  table.destroy();
+});
+
+it('a rematch after a game the host ended clears them too', async () => {
+  const t = await openTable({
+    variant: 'mexican-train',
+    people: 3,
+    options: { rounds: 3, set: 5, handSize: 4 },
+    seed: 88,
+    timing: { ...FAST, stallMs: 1500 },
+  });
+  const [host, stays, leaver] = t.sessions as [Session, Session, Session];
+  const table = new TableController(clientFor(host), { stepMs: 0 });
+  await startAutoplay(t);
+  await until('some moves on screen', () => table.log.length > 4);
+  leaver.close();
+  leaver.transport.close();
+  await until('seat 2 stalled', () => host.snapshot.stall?.seats.includes(2) === true, 20_000);
+  must(host.resolveStall('end'));
+  await until('ended on screen', () => table.shown.ended !== null);
+  const first = table.shown.table!.game;
+  must(host.proposeRematch());
+  await until('offered without the one who left', () => stays.snapshot.rematch?.seats.length === 2);
+  must(stays.acceptRematch());
+  await until('the rematch on screen', () => (table.shown.table?.game ?? first) !== first);
+  expect(table.log.filter((l) => l.text === 'Round 1 is dealt.').length).toBeLessThanOrEqual(1);
+  expect(table.log.some((l) => l.text.includes('Player 2'))).toBe(false);
   table.destroy();
 });

@@ -609,9 +609,10 @@ export class TableController {
   /** Puts a snapshot on screen; true when it showed a move worth pausing on. */
   #show(next: SessionSnapshot): boolean {
     const nextView = next.table?.view ?? null;
-    // A rematch: a new game after one that was over starts a fresh log and scoreboard.
+    // A rematch: a new game after one that was over (or ended) starts a fresh log and scoreboard.
     const was = this.shown.table;
-    if (was?.gameOver && next.table && next.table.game !== was.game) {
+    const over = was?.gameOver === true || this.shown.ended !== null;
+    if (was && over && next.table && next.table.game !== was.game) {
       this.results = [];
       this.log = [];
       this.lastPlay = null;
