@@ -17,6 +17,7 @@ import {
 } from '../../src/lib/session/store/store';
 import {
   STORED_TABLE_VERSION,
+  historyId,
   type FinishedGame,
   type StoredTable,
 } from '../../src/lib/session/store/stored-table';
@@ -90,14 +91,40 @@ describe('the history store', () => {
     v1.close();
 
     const s = await store();
-    expect(DATABASE_VERSION).toBe(2);
+    expect(DATABASE_VERSION).toBe(3);
     expect(await s.load('room-1')).toEqual({ ok: true, value: table });
     const listed = await s.list();
     expect(listed.ok && listed.value.setAside.map((x) => x.room)).toEqual(['old']);
     expect(await s.games()).toEqual({ ok: true, value: [] });
   });
 
-  it('keeps finished games newest first, each room once', async () => {
+  it('the upgrade from version 2 keeps the games, each under its own key', async () => {
+    const v2 = await openDB('trainyard', 2, {
+      upgrade(db) {
+        db.createObjectStore('tables', { keyPath: 'room' });
+        db.createObjectStore('setAside', { keyPath: 'room' });
+        db.createObjectStore('history', { keyPath: 'room' });
+      },
+    });
+    await v2.put('history', game('a', 1000));
+    await v2.put('history', { room: 'junk', players: 'everyone' });
+    v2.close();
+    const s = await store();
+    const games = await s.games();
+    expect(games.ok && games.value.map((g) => g.room)).toEqual(['a']);
+    // Kept under its game: the same game again changes nothing, a rematch's is a row of its own.
+    await s.keepGame(game('a', 5000));
+    const rematch = { ...SEGMENT, game: 'game-2' };
+    await s.keepGame(game('a', 7000, { segments: [rematch], winners: [1] }));
+    const after = await s.games();
+    expect(after.ok && after.value.map((g) => [g.room, g.finishedAt])).toEqual([
+      ['a', 7000],
+      ['a', 1000],
+    ]);
+    expect(after.ok && after.value.map(historyId)).toEqual(['a.game-2', 'a.game-1']);
+  });
+
+  it('keeps finished games newest first, each game once', async () => {
     const s = await store();
     expect(await s.keepGame(game('a', 1000))).toEqual({ ok: true, value: undefined });
     await s.keepGame(game('b', 3000));
@@ -126,10 +153,10 @@ describe('the history store', () => {
     const s = await store();
     await s.keepGame(game('good', 5));
     const raw = await openDB('trainyard', DATABASE_VERSION);
-    await raw.put('history', { room: 'junk', players: 'everyone', finishedAt: 'yesterday' });
-    await raw.put('history', { ...game('half', 7), segments: [{ setup: 1 }] });
-    await raw.put('history', { ...game('chess', 8), variant: 'chess' });
-    await raw.put('history', game('nan', Number.NaN));
+    await raw.put('games', { room: 'junk', players: 'everyone', finishedAt: 'yesterday' }, 'j');
+    await raw.put('games', { ...game('half', 7), segments: [{ setup: 1 }] }, 'h');
+    await raw.put('games', { ...game('chess', 8), variant: 'chess' }, 'c');
+    await raw.put('games', game('nan', Number.NaN), 'n');
     raw.close();
     const games = await s.games();
     expect(games.ok && games.value.map((g) => g.room)).toEqual(['good']);

@@ -17,7 +17,9 @@
 // (the quorum). A guest whose entry the host leaves unordered sends it to every
 // seat; a host that leaves a valid pending entry unordered for the away limit is
 // passed over as if gone (CENSORED). A change of seats is signed only when it is
-// due and starts at this browser's own ledger (setup.ts startMismatch).
+// due and starts at this browser's own ledger (setup.ts startMismatch); a rematch
+// (a new game offered at game over) only when this browser's person accepts it
+// (lobby/rematch.ts).
 //
 // The API the table UI uses:
 //
@@ -31,6 +33,7 @@
 //   anyone at the game: s.react(id)   // a quick phrase or emoji (REACTIONS) for everyone
 //   host:          s.allowWatcherReactions(allow)  // in the lobby or at the table
 //   alarms (host): s.resolveStall('bot' | 'end')   // or keep waiting
+//   game over:     s.proposeRematch() (host) · s.acceptRematch()   // a new game, same table
 //   members (host): s.removeMember(member)          // one holding no seat in the game
 //   s.close()
 //
@@ -54,7 +57,8 @@
 // shares. peers/: links.ts (each link's challenge), identity.ts (hellos, keys,
 // removed members, relayed offers' proofs), presence.ts (who is here, who hosts).
 // lobby/: lobby.ts (the draft and who is at the table), agreeing.ts (proposals,
-// agreements, begin; changes of seats checked against the own ledger). play/:
+// agreements, begin; changes of seats checked against the own ledger), rematch.ts
+// (a new game offered at game over, signed on each person's accept). play/:
 // sequencer.ts (ordering and applying entries, refusals, equivocations), sync.ts
 // (heartbeats, hashes, want/entries, hand-over and passing over a host), seats.ts
 // (readiness, stalls, seats handed back, newcomers, the end), turns.ts (this
@@ -76,7 +80,7 @@ import { openSegment, replay, type SeatKeys, type Segment } from './play/segment
 import { MAX_EQUIVOCATIONS } from './play/sequencer';
 import { tableView } from './play/session-view';
 import { type Agreement, setupJson, type TableSetup } from './setup';
-import type { SessionSnapshot } from './snapshot';
+import type { RematchView, SessionSnapshot } from './snapshot';
 import { parseWire, type Wire } from './wire';
 
 export { DEFAULT_TIMING, type SessionOptions, type SessionTiming } from './core';
@@ -236,9 +240,27 @@ export class Session {
       refusals: [...this.#t.sequencer.refusals],
       equivocations: [...this.#t.sequencer.equivocations],
       ended: this.#t.ended,
+      ...this.#rematchView(),
       events: [...this.#t.events],
       reactions: this.#t.reactions.view(),
       watchersReact: this.#t.reactions.watchers,
+    };
+  }
+
+  #rematchView(): { rematch?: RematchView } {
+    const p = this.#t.agreeing.rematches.current();
+    if (!p) return {};
+    const seated = p.setup.seats.some((s) => s.member === this.member);
+    return {
+      rematch: {
+        from: p.from,
+        game: p.game,
+        seats: p.setup.seats,
+        options: p.setup.options,
+        accepted: p.setup.seats.map((_, seat) => p.agreements.has(seat)),
+        seated,
+        acceptedHere: seated && this.#t.agreeing.signed.has(p.game),
+      },
     };
   }
 
@@ -299,6 +321,20 @@ export class Session {
   /** The hard bot's move for a local seat to act. */
   hint(seat: Seat): SessionResult<Move> {
     return this.#t.turns.hint(seat);
+  }
+
+  /**
+   * The host offers the finished game again: the same people, bots and house
+   * rules (or `options`), as a new game with the first seat moved one to the
+   * left (lobby/rematch.ts).
+   */
+  proposeRematch(options?: Readonly<Record<string, number>>): SessionResult<string> {
+    return this.#t.agreeing.rematches.propose(options);
+  }
+
+  /** This browser's person accepts the rematch offered (nothing is signed without it). */
+  acceptRematch(): SessionResult<string> {
+    return this.#t.agreeing.rematches.accept();
   }
 
   /** The host's answer to a stall: a bot takes the stalled seats from a fresh deal, or the game ends. */

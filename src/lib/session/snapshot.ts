@@ -166,6 +166,21 @@ export type SavingStatus =
   | { readonly saved: true }
   | { readonly saved: false; readonly problem: SavingProblem; readonly detail: string };
 
+/** A rematch the host offers at game over (a new game: the seats moved one to the left). */
+export interface RematchView {
+  /** The member that offered it (the host). */
+  readonly from: string;
+  readonly game: string;
+  /** The new game's seats, first seat first, and its house rules (they may differ from the last game's). */
+  readonly seats: readonly SeatSetup[];
+  readonly options: Readonly<Record<string, number>>;
+  /** Per seat: whether it has accepted (signed the new game). */
+  readonly accepted: readonly boolean[];
+  /** Whether this browser has a seat in it, and has accepted for its seats. */
+  readonly seated: boolean;
+  readonly acceptedHere: boolean;
+}
+
 export interface SessionSnapshot {
   readonly room: string;
   readonly me: string;
@@ -190,6 +205,8 @@ export interface SessionSnapshot {
   /** Equivocations seen, with both signed entries (kept apart from refusals). */
   readonly equivocations: readonly Equivocation[];
   readonly ended: { readonly reason: string; readonly scores: readonly number[] } | null;
+  /** Absent unless a rematch is offered. */
+  readonly rematch?: RematchView;
   readonly events: readonly TableEvent[];
   /** Reactions showing now, oldest first. */
   readonly reactions: readonly ReactionView[];

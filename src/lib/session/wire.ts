@@ -77,6 +77,15 @@ export type Wire =
    * ahead of it is judged again as this browser catches up, for a while).
    * Changes: nothing until every seat signs; while one is pending the host
    * orders nothing. Refused ones are logged naming the proposer.
+   * A rematch is a new game (`start: null`) proposed while one is on: taken
+   * from the host only once this browser's own game is over, with the same
+   * variant and clock (house rules as the host chose, shown to the person) and
+   * the same seats moved one to the left (people
+   * may be left out, bots keep name and level under the host), and only one at a
+   * time (a pending offer is replaced only by the same one with fewer people, by
+   * a new host's, or once it has waited twice the away limit). It is kept to
+   * show, never signed until this browser's person accepts. Costs: one setup
+   * kept (lobby/rematch.ts).
    */
   | { t: 'propose'; setup: string }
   /**
@@ -88,7 +97,8 @@ export type Wire =
    * Every seat signed: play under this setup. From the host (or whoever proposed
    * what this browser signed); taken only for a setup this browser signed (a
    * browser with no seat in it: one it would have signed) with every agreement
-   * valid. Changes: the current game (the old one is kept as a past segment).
+   * valid. Changes: the current game (the old one is kept as a past segment; a
+   * rematch's ends the finished game, kept whole, and starts a record of its own).
    */
   | { t: 'begin'; setup: string; agreements: readonly Agreement[] }
   /**

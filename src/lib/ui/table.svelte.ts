@@ -492,6 +492,16 @@ export class TableController {
     this.#refused(await this.client.seatNewcomer(member));
   }
 
+  /** At game over, online: the host offers a rematch (the offer says why it is refused). */
+  proposeRematch(options?: Readonly<Record<string, number>>): Promise<SessionResult<string>> {
+    return this.client.proposeRematch(options);
+  }
+
+  /** This person accepts the rematch offered. */
+  async acceptRematch(): Promise<void> {
+    this.#refused(await this.client.acceptRematch());
+  }
+
   // ---- internals ----
 
   #refused(result: SessionResult<unknown>): void {
@@ -604,6 +614,14 @@ export class TableController {
   /** Puts a snapshot on screen; true when it showed a move worth pausing on. */
   #show(next: SessionSnapshot): boolean {
     const nextView = next.table?.view ?? null;
+    // A rematch: a new game after one that was over (or ended) starts a fresh log and scoreboard.
+    const was = this.shown.table;
+    const over = was?.gameOver === true || this.shown.ended !== null;
+    if (was && over && next.table && next.table.game !== was.game) {
+      this.results = [];
+      this.log = [];
+      this.lastPlay = null;
+    }
     const wasMyTurn = this.myTurn;
     const fresh = this.#freshSteps(next);
     let roundOver = false;

@@ -1,11 +1,13 @@
 // Agreement: a setup proposed by the host, signed by every seat, then begun. Once a
 // game is on, a proposal is a change of seats, signed only when it is due and
 // starts at this browser's own ledger (changeRefusal: what the record verifier
-// checks, at signing time).
+// checks, at signing time), or a rematch at game over (rematch.ts), signed only
+// when this browser's person accepts it.
 import type { Seat } from '$lib/engine';
 import type { Core } from '../core';
 import type { SessionError } from '../errors';
 import { openSegment, type Segment } from '../play/segment';
+import { rematchRefusal, Rematches } from './rematch';
 import {
   type Agreement,
   checkAgreement,
@@ -18,23 +20,33 @@ import {
   type TableSetup,
 } from '../setup';
 
+/** Finished games whose ids a browser keeps to refuse their begins again. */
+const MAX_FINISHED = 16;
+
+/** A setup proposed for every seat to sign: a first one, a change of seats or a rematch. */
+export interface Proposal {
+  setup: TableSetup;
+  game: string;
+  agreements: Map<Seat, Agreement>;
+  at: number;
+  /** The member that proposed it (the host when this browser signed). */
+  from: string;
+}
+
 export class Agreeing {
   readonly #t: Core;
   /** Setups this browser signed, by game id. */
   readonly signed = new Set<string>();
-  proposal: {
-    setup: TableSetup;
-    game: string;
-    agreements: Map<Seat, Agreement>;
-    at: number;
-    /** The member that proposed it (the host when this browser signed). */
-    from: string;
-  } | null = null;
+  proposal: Proposal | null = null;
+  readonly rematches: Rematches;
   /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
   deferred: { text: string; from: string; at: number } | null = null;
+  /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
+  readonly finished: string[] = [];
 
   constructor(t: Core) {
     this.#t = t;
+    this.rematches = new Rematches(t, this);
   }
 
   /**
@@ -43,6 +55,15 @@ export class Agreeing {
    */
   tick(): void {
     const p = this.proposal;
+    const offer = this.rematches.offer();
+    if (offer && offer.from !== this.#t.host()) {
+      // The host that offered it has gone: the offer goes with it (the next host may offer anew).
+      this.proposal = null;
+      this.#t.event('INFO', 'the rematch offered by a host who has gone is withdrawn');
+      this.#t.changed();
+      return;
+    }
+    if (offer) return this.rematches.tick();
     if (p && this.#t.segment && this.#t.now() - p.at > 2 * this.#t.timing.awayMs) {
       this.proposal = null;
       this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
@@ -80,6 +101,9 @@ export class Agreeing {
     if (!setup) return;
     const game = gameId(setup);
     if (this.signed.has(game) || this.#t.segment?.game === game) return;
+    if (setup.start === null && this.#t.segment) {
+      return this.rematches.onOffer(setup, game, from, this.#t.segment);
+    }
     const refusal = this.changeRefusal(setup, from);
     const before = this.deferred;
     const again = before?.text === text;
@@ -206,7 +230,9 @@ export class Agreeing {
     const checked = checkAgreement(p.setup, agreement);
     if (!checked.ok) return this.#t.drop(checked.error.code, checked.error.detail);
     p.agreements.set(agreement.seat, agreement);
-    if (this.#t.isHost && p.agreements.size === p.setup.seats.length) {
+    // A rematch is begun only by the host that offered it (one that has gone took it along).
+    const othersOffer = this.rematches.offer() !== null && p.from !== this.#t.member;
+    if (this.#t.isHost && !othersOffer && p.agreements.size === p.setup.seats.length) {
       const agreements = [...p.agreements.values()].sort((a, b) => a.seat - b.seat);
       this.#t.broadcast({ t: 'begin', setup: setupJson(p.setup), agreements });
       this.onBegin(setupJson(p.setup), agreements, this.#t.member);
@@ -222,12 +248,14 @@ export class Agreeing {
     const parsed = this.parseSetupText(text);
     if (!parsed) return;
     const game = gameId(parsed);
-    if (this.#t.segment?.game === game || this.#t.past.some((s) => s.game === game)) return;
+    const known = [...this.#t.past.map((s) => s.game), ...this.finished];
+    if (this.#t.segment?.game === game || known.includes(game)) return;
     const proposer = this.proposal?.game === game ? this.proposal.from : null;
     if (from !== this.#t.host() && from !== proposer) {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
     }
     const seated = parsed.seats.some((s) => s.member === this.#t.member);
+    if (seated && this.rematches.signedBefore(parsed, agreements, from)) this.signed.add(game);
     if (seated && !this.signed.has(game)) {
       this.onPropose(text, from);
       if (!this.signed.has(game)) {
@@ -237,14 +265,26 @@ export class Agreeing {
         );
       }
     }
-    if (!seated && this.#t.segment) {
-      const refusal = this.changeRefusal(parsed, from);
+    const cur = this.#t.segment;
+    if (!seated && cur) {
+      const refusal =
+        parsed.start === null
+          ? rematchRefusal(parsed, from, this.#t.host(), cur, this.#t.ended !== null, null)
+          : this.changeRefusal(parsed, from);
       if (refusal) return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);
     }
     const seg = openSegment(text, agreements, this.#t.room, this.#t.member, this.#t.keys);
     if (!seg.ok) return this.#t.drop(seg.error.code, seg.error.detail);
     const previous = this.#t.segment;
-    if (previous) {
+    const rematch = previous !== null && parsed.start === null;
+    if (previous && rematch) {
+      // A rematch: the finished game stays whole as it was (the history keeps it).
+      this.finished.push(...this.#t.past.map((s) => s.game), previous.game);
+      this.finished.splice(0, Math.max(0, this.finished.length - MAX_FINISHED));
+      this.#t.past.length = 0;
+      this.#t.ended = null;
+      this.#t.seats.readiness.clear();
+    } else if (previous) {
       // A reseated game keeps each person's autoplay choice, even across a time away.
       for (const [seat, rt] of seg.value.seats) {
         const key = seg.value.setup.seats[seat]?.key ?? '';
@@ -264,7 +304,14 @@ export class Agreeing {
     this.#t.sequencer.pending.clear();
     this.#t.sequencer.ahead.clear();
     this.#t.hashes.reset();
-    this.#t.event('INFO', previous ? 'seats changed hands: the round is dealt afresh' : 'game on');
+    this.#t.event(
+      'INFO',
+      rematch
+        ? 'a rematch: game on'
+        : previous
+          ? 'seats changed hands: the round is dealt afresh'
+          : 'game on',
+    );
     this.#t.changed();
     this.#t.schedulePump();
   }

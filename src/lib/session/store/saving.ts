@@ -6,7 +6,13 @@ import { toStored } from './persist';
 import type { Session } from '../session';
 import type { SavingProblem, SavingStatus, SessionSnapshot } from '../snapshot';
 import type { TableStore } from './store';
-import type { FinishedGame, StoreError, StoreResult, StoredTable } from './stored-table';
+import {
+  historyId,
+  type FinishedGame,
+  type StoreError,
+  type StoreResult,
+  type StoredTable,
+} from './stored-table';
 
 const SAVE_EVERY_MS = 250;
 
@@ -71,16 +77,17 @@ export function keeper(store: StoreResult<TableStore> | null): Keeper {
     status = next;
     for (const l of listeners) l();
   };
-  let kept = false;
+  /** The game last kept in the history (a rematch at the table is another). */
+  let kept: string | null = null;
   const save = (s: Session): void => {
     timer = null;
     const now = Date.now();
     const record = toStored(s, now);
     if (!store?.ok || !record) return;
     void store.value.save(record).then((r) => report(r.ok ? SAVING : savingProblem(r.error)));
-    const game = kept ? null : finishedGame(s.snapshot, record, now);
-    if (game) {
-      kept = true;
+    const game = finishedGame(s.snapshot, record, now);
+    if (game && historyId(game) !== kept) {
+      kept = historyId(game);
       void store.value.keepGame(game);
     }
   };

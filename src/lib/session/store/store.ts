@@ -1,9 +1,11 @@
 // This browser's stored tables in IndexedDB (through idb): `tables` holds what
 // resumes each table, `setAside` the records that failed validation, with the
-// reason, kept for inspection instead of deleted, `history` the finished games
-// (since version 2). Every failure is a StoreResult.
+// reason, kept for inspection instead of deleted, `games` the finished games
+// (since version 3, by room and game: a rematch is a second game at one table;
+// version 2 kept them in `history`, by room). Every failure is a StoreResult.
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import {
+  historyId,
   parseFinishedGame,
   parseStoredTable,
   type FinishedGame,
@@ -49,7 +51,7 @@ export interface TableStore {
   /** Forgets the room: its record and anything set aside under it. */
   remove(room: string): Promise<StoreResult<void>>;
   /**
-   * Keeps a finished game in the history, once per room (a game already kept is
+   * Keeps a finished game in the history, once per game (a game already kept is
    * left as it was); the oldest go beyond MAX_HISTORY.
    */
   keepGame(game: FinishedGame): Promise<StoreResult<void>>;
@@ -71,14 +73,14 @@ interface SetAsideRecord {
 interface Schema extends DBSchema {
   tables: { key: string; value: unknown };
   setAside: { key: string; value: SetAsideRecord };
-  history: { key: string; value: unknown };
+  games: { key: string; value: unknown };
 }
 
 type Tx = IDBPTransaction<Schema, ('tables' | 'setAside')[], 'readwrite'>;
 
 const DATABASE = 'trainyard';
-/** 1: tables and setAside; 2: history. */
-export const DATABASE_VERSION = 2;
+/** 1: tables and setAside; 2: history (by room); 3: games (by room and game). */
+export const DATABASE_VERSION = 3;
 
 function fail(code: StoreError['code'], detail: string): { ok: false; error: StoreError } {
   return { ok: false, error: { code, detail } };
@@ -104,12 +106,22 @@ export async function openTableStore(
       DATABASE_VERSION,
       {
         // Each step adds what its version brought; what is stored stays.
-        upgrade(database, oldVersion) {
+        async upgrade(database, oldVersion, _version, tx) {
           if (oldVersion < 1) {
             database.createObjectStore('tables', { keyPath: 'room' });
             database.createObjectStore('setAside', { keyPath: 'room' });
           }
-          if (oldVersion < 2) database.createObjectStore('history', { keyPath: 'room' });
+          if (oldVersion >= 3) return;
+          const games = database.createObjectStore('games');
+          if (oldVersion < 2) return;
+          // Version 2's history, keyed by room, moves over under each game's own key.
+          const old = tx.objectStore('history' as 'games');
+          const rows = await old.getAll();
+          for (const [i, row] of rows.entries()) {
+            const parsed = parseFinishedGame(row);
+            await games.put(row, parsed.ok ? historyId(parsed.value) : `damaged.${i}`);
+          }
+          database.deleteObjectStore('history' as 'games');
         },
         // A newer version of the app in another tab must not wait on this one.
         blocking: () => db.close(),
@@ -212,18 +224,20 @@ function tableStore(db: IDBPDatabase<Schema>): TableStore {
       const parsed = parseFinishedGame(game);
       if (!parsed.ok) return parsed;
       try {
-        const tx = db.transaction('history', 'readwrite');
-        const history = tx.objectStore('history');
+        const tx = db.transaction('games', 'readwrite');
+        const history = tx.objectStore('games');
+        const id = historyId(parsed.value);
         const work = async (): Promise<void> => {
-          if ((await history.getKey(parsed.value.room)) !== undefined) return;
-          await history.put(parsed.value);
+          if ((await history.getKey(id)) !== undefined) return;
+          await history.put(parsed.value, id);
           if ((await history.count()) <= MAX_HISTORY) return;
+          const keys = await history.getAllKeys();
           const kept = (await history.getAll()).map((g, i) => ({
-            room: String((g as { room?: unknown }).room ?? i),
+            key: keys[i] ?? '',
             at: parseFinishedGame(g).ok ? (g as FinishedGame).finishedAt : -1,
           }));
           kept.sort((a, b) => b.at - a.at);
-          for (const old of kept.slice(MAX_HISTORY)) await history.delete(old.room);
+          for (const old of kept.slice(MAX_HISTORY)) await history.delete(old.key);
         };
         await Promise.all([work(), tx.done]);
         return OK;
@@ -234,7 +248,7 @@ function tableStore(db: IDBPDatabase<Schema>): TableStore {
 
     async games() {
       try {
-        const rows = await db.getAll('history');
+        const rows = await db.getAll('games');
         const games = rows.flatMap((row) => {
           const parsed = parseFinishedGame(row);
           return parsed.ok ? [parsed.value] : [];

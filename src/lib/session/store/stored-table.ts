@@ -304,7 +304,7 @@ export function parseStoredTable(value: unknown, room?: string): StoreResult<Sto
 
 /** A finished game kept in this browser's history: who played, the totals, the signed record. */
 export interface FinishedGame {
-  /** The table's room: one entry per table. */
+  /** The table's room (a table that played a rematch has one entry per game: historyId). */
   readonly room: string;
   /** Milliseconds since the epoch. */
   readonly finishedAt: number;
@@ -351,6 +351,11 @@ function finishedGame(value: unknown): FinishedGame {
       segment(s, `segments[${i}]`),
     ),
   };
+}
+
+/** A finished game's key in the history: its table's room and its own game id (the last segment's). */
+export function historyId(game: FinishedGame): string {
+  return `${game.room}.${game.segments.at(-1)?.game ?? ''}`;
 }
 
 /** A finished game from the history, as a fresh copy of the fields it knows; CORRUPT names the first field at fault. */

@@ -47,6 +47,9 @@ export interface TableClient {
   react(reaction: ReactionId): Promise<SessionResult<true>>;
   /** The host lets watchers react, or stops them. */
   allowWatcherReactions(allow: boolean): Promise<SessionResult<true>>;
+  /** At game over: the host offers a rematch (house rules as they were, or these); a person accepts it. */
+  proposeRematch(options?: Readonly<Record<string, number>>): Promise<SessionResult<string>>;
+  acceptRematch(): Promise<SessionResult<string>>;
   /** The host removes a member with no seat in the game (in the lobby, its seats go too). */
   removeMember(member: string): Promise<SessionResult<true>>;
   /** The signed game so far (for a downloadable record). */
@@ -86,6 +89,8 @@ export function clientFor(
     seatNewcomer: (member) => now(() => session.seatNewcomer(member)),
     react: (reaction) => now(() => session.react(reaction)),
     allowWatcherReactions: (allow) => now(() => session.allowWatcherReactions(allow)),
+    proposeRematch: (options) => now(() => session.proposeRematch(options)),
+    acceptRematch: () => now(() => session.acceptRematch()),
     removeMember: (member) => now(() => session.removeMember(member)),
     record: () => now(() => session.record()),
     close: () => {

@@ -32,6 +32,8 @@ const CALLS: { readonly [K in ClientCall]: true } = {
   seatNewcomer: true,
   react: true,
   allowWatcherReactions: true,
+  proposeRematch: true,
+  acceptRematch: true,
   removeMember: true,
   record: true,
 };

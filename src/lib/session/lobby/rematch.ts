@@ -1,0 +1,249 @@
+// A rematch: at game over the host offers the same table again as a new game (a
+// fresh nonce, so a new game id, from the first deal), the first seat moved one
+// to the left (C-3), under the same house rules or others the host chose. People
+// keep their seats and keys (the keys are who they are at this table; every
+// secret derived from them names the new game id), bots keep their names and
+// levels with fresh keys, run by the host. A person whose browser has been
+// silent for twice the away limit when the host offers, or before everyone
+// accepted, is left out (the host offers again without them: a reload or a
+// dropped link that comes back in time keeps the seat); options that cannot be
+// dealt to the people left are refused by the setup's own check. Each person's
+// browser signs only when its person accepts. The host is the first seat's
+// browser (presence.ts), so the new game is hosted, and its rematch offered, by
+// whoever sits first now: hosting moves left with the seats. The offer travels
+// as a `propose`, its signatures as `agree`, the game as `begin` (agreeing.ts,
+// which keeps the finished game whole: the rematch starts a record of its own).
+import { dues } from '$lib/protocol';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
+import type { Core } from '../core';
+import { fail, ok, type SessionError, type SessionResult } from '../errors';
+import type { Segment } from '../play/segment';
+import {
+  type Agreement,
+  checkAgreement,
+  gameId,
+  parseSetup,
+  sameJson,
+  type SeatSetup,
+  type TableSetup,
+} from '../setup';
+import type { Agreeing, Proposal } from './agreeing';
+
+/** Whether a game is over: played out with nothing owed (its last audit done), or ended by the host. */
+export function gameDone(seg: Segment, ended: boolean): boolean {
+  const table = seg.ledger.any;
+  return ended || (table.view.phase === 'gameOver' && dues(table).length === 0);
+}
+
+/** The seats of the last game, the first seat moved one to the left: seat 1 first. */
+export function rotated(seats: readonly SeatSetup[]): SeatSetup[] {
+  return seats.map((_, i) => seats[(i + 1) % seats.length]!);
+}
+
+/**
+ * Whether `next` is `expected` with some people left out: the same people in the
+ * same order, each as they were, and each bot under its name and level, run by
+ * `host` (its key is fresh). Bots are never left out (the host runs them).
+ */
+function keepsTable(
+  expected: readonly SeatSetup[],
+  next: readonly SeatSetup[],
+  host: string,
+): string | null {
+  let j = 0;
+  for (const [i, seat] of next.entries()) {
+    while (j < expected.length && expected[j]!.bot === null && !sameJson(expected[j], seat)) j++;
+    const was = expected[j];
+    if (!was) return `seat ${i} is nobody's seat in the last game, in this order`;
+    if (was.bot === null && !sameJson(was, seat)) return `seat ${i} changes hands`;
+    if (was.bot !== null) {
+      if (seat.bot !== was.bot || seat.name !== was.name || seat.member !== host) {
+        return `seat ${i} is not the last game's bot ${was.name}, run by the host`;
+      }
+    }
+    j++;
+  }
+  return null;
+}
+
+/**
+ * Why this browser will not take `setup` from `from` as a rematch of `seg`, or null.
+ * Only the host's, only once the game is over here, same variant, options and
+ * clock, the same seats moved one to the left with only people left out. While
+ * an offer of the same host is fresh, only that offer with more people left out
+ * replaces it (so offers from one host are bounded by the seats); once it has
+ * waited a while (a host that reloaded has lost it) a new one may.
+ */
+export function rematchRefusal(
+  setup: TableSetup,
+  from: string,
+  host: string | null,
+  seg: Segment,
+  ended: boolean,
+  pending: { readonly setup: TableSetup; readonly from: string; readonly fresh: boolean } | null,
+): SessionError | null {
+  if (from !== host) return { code: 'NOT_HOST', detail: `rematch from ${from}, not the host` };
+  if (!gameDone(seg, ended)) return { code: 'NOT_NOW', detail: 'the game is not over here' };
+  const cur = seg.setup;
+  // House rules may change (parseSetup checked them for these seats; the person sees them).
+  if (setup.variant !== cur.variant || setup.turnClock !== cur.turnClock) {
+    return { code: 'BAD_SETUP', detail: 'a rematch changes the variant or the turn clock' };
+  }
+  const changed = keepsTable(rotated(cur.seats), setup.seats, from);
+  if (changed) return { code: 'NOT_DUE', detail: `a rematch: ${changed}` };
+  if (pending?.fresh && pending.from === host) {
+    const fewer =
+      setup.seats.length < pending.setup.seats.length &&
+      sameJson(setup.options, pending.setup.options) &&
+      setup.seats.every((s) => pending.setup.seats.some((p) => sameJson(p, s)));
+    if (!fewer) return { code: 'NOT_NOW', detail: 'a rematch offer is already pending' };
+  }
+  return null;
+}
+
+/** The rematch offers of one session: the host's side and each person's. */
+export class Rematches {
+  readonly #t: Core;
+  readonly #a: Agreeing;
+
+  constructor(t: Core, a: Agreeing) {
+    this.#t = t;
+    this.#a = a;
+  }
+
+  /** A proposal of a new game while one is on (start: null): a rematch offer. */
+  offer(): Proposal | null {
+    const p = this.#a.proposal;
+    return p && p.setup.start === null && this.#t.segment ? p : null;
+  }
+
+  /** The rematch the host offers now, if any. */
+  current(): Proposal | null {
+    const p = this.offer();
+    return p && p.from === this.#t.host() ? p : null;
+  }
+
+  /**
+   * The host offers the finished game again, under the same house rules or
+   * `options` (checked whole, for the seats offered): its own seats sign at once.
+   */
+  propose(options?: Readonly<Record<string, number>>): SessionResult<string> {
+    const seg = this.#t.segment;
+    if (!this.#t.isHost) return fail('NOT_HOST', 'only the host offers a rematch');
+    if (!seg || !gameDone(seg, this.#t.ended !== null)) {
+      return fail('NOT_NOW', 'a rematch is offered once the game is over');
+    }
+    const pending = this.current();
+    if (pending?.from === this.#t.member) {
+      return options === undefined || sameJson(options, pending.setup.options)
+        ? ok(pending.game)
+        : fail('NOT_NOW', 'a rematch is already offered under other house rules');
+    }
+    const seats = rotated(seg.setup.seats).map((s) =>
+      s.bot === null ? s : { ...s, key: this.#t.newKeys().publicKey, member: this.#t.member },
+    );
+    return this.#offerSeats(seg, seats, options ?? seg.setup.options);
+  }
+
+  /** Offers `seats` without the people who are away; a table that cannot be dealt is refused. */
+  #offerSeats(
+    seg: Segment,
+    seats: readonly SeatSetup[],
+    options: Readonly<Record<string, number>>,
+  ): SessionResult<string> {
+    const here = seats.filter((s) => s.bot !== null || !this.#gone(s.member));
+    const setup = parseSetup({
+      room: this.#t.room,
+      variant: seg.setup.variant,
+      options,
+      ...(seg.setup.turnClock === undefined ? {} : { turnClock: seg.setup.turnClock }),
+      seats: here,
+      nonce: toBase64url(this.#t.random(16)),
+      start: null,
+    });
+    if (!setup.ok) {
+      const { code, detail, rule } = setup.error;
+      return fail(code, `no rematch for the ${here.length} seats here: ${detail}`, rule);
+    }
+    this.#a.propose(setup.value);
+    return ok(gameId(setup.value));
+  }
+
+  /**
+   * A person left out of a rematch: away and silent for twice the away limit (a
+   * reload or a dropped link that comes back in time keeps the seat).
+   */
+  #gone(member: string): boolean {
+    if (this.#t.present(member)) return false;
+    const heard = this.#t.presence.get(member)?.lastHeard ?? -Infinity;
+    return this.#t.now() - heard > 2 * this.#t.timing.awayMs;
+  }
+
+  /** This browser's person accepts the rematch offered: its seats sign it. */
+  accept(): SessionResult<string> {
+    const p = this.current();
+    if (!p) return fail('NOT_NOW', 'no rematch is offered');
+    if (!p.setup.seats.some((s) => s.member === this.#t.member)) {
+      return fail('NOT_NOW', 'the rematch offered has no seat for this browser');
+    }
+    if (!this.#a.signed.has(p.game)) this.#a.signLocal(p.setup);
+    this.#t.changed();
+    return ok(p.game);
+  }
+
+  /**
+   * Each beat, at the host that offered a rematch: a person who went away (or
+   * left) is left out, and the rest are asked again; or the offer is withdrawn,
+   * saying why, when the people left cannot be dealt to.
+   */
+  tick(): void {
+    const p = this.current();
+    const seg = this.#t.segment;
+    if (!p || !seg || p.from !== this.#t.member || !this.#t.isHost) return;
+    const gone = p.setup.seats.filter((s) => s.bot === null && this.#gone(s.member));
+    if (gone.length === 0) return;
+    this.#a.proposal = null;
+    const again = this.#offerSeats(seg, p.setup.seats, p.setup.options);
+    const who = gone.map((s) => s.name).join(', ');
+    if (again.ok) this.#t.event('INFO', `${who} left: the rematch is offered without them`);
+    else this.#t.event(again.error.code, `${who} left: ${again.error.detail}`);
+    this.#t.changed();
+  }
+
+  /** A rematch offered by the host: kept to show its person, signed only when they accept. */
+  onOffer(setup: TableSetup, game: string, from: string, seg: Segment): void {
+    if (this.#a.proposal?.game === game) return;
+    const ended = this.#t.ended !== null;
+    const p = this.current();
+    const pending = p && { ...p, fresh: this.#t.now() - p.at < 2 * this.#t.timing.awayMs };
+    const refusal = rematchRefusal(setup, from, this.#t.host(), seg, ended, pending);
+    if (refusal) return this.#t.drop(refusal.code, `${refusal.detail} (from ${from})`);
+    this.#a.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
+    this.#t.event('INFO', 'the host offers a rematch');
+    this.#t.changed();
+  }
+
+  /**
+   * Whether this browser signed `setup`, begun by `from`, before it last started
+   * (its person accepted, then reloaded): a rematch of its game that it would
+   * take, with every seat of this browser signed by keys no one else holds.
+   */
+  signedBefore(setup: TableSetup, agreements: readonly Agreement[], from: string): boolean {
+    const seg = this.#t.segment;
+    return (
+      setup.start === null &&
+      seg !== null &&
+      !rematchRefusal(setup, from, this.#t.host(), seg, this.#t.ended !== null, null) &&
+      this.#signedHere(setup, agreements)
+    );
+  }
+
+  /** Whether every seat of this browser in `setup` has a valid agreement among `agreements`. */
+  #signedHere(setup: TableSetup, agreements: readonly Agreement[]): boolean {
+    return setup.seats.every((s, seat) => {
+      if (s.member !== this.#t.member) return true;
+      const a = agreements.find((x) => x.seat === seat);
+      return this.#t.keys.has(s.key) && a !== undefined && checkAgreement(setup, a).ok;
+    });
+  }
+}

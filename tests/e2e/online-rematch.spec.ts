@@ -1,0 +1,91 @@
+// A rematch online (issue 23): two browsers finish a one-round game, the host
+// changes a house rule and presses Rematch, the guest is shown the change and
+// accepts, and a second game with the same people (seats one to the left) is
+// dealt and played to game over on both pages with one state hash. TRAINYARD_SHOTS=<dir> also saves the offer as each one sees it.
+import { expect, test, type Page } from '@playwright/test';
+import {
+  autoplay,
+  createTable,
+  expectSameGameOver,
+  joinTable,
+  newPlayer,
+  setGame,
+  SHORT_MT,
+  startAndAutoplay,
+} from './helpers-online';
+import { served } from './helpers-table';
+
+const SIZES = [
+  [390, 844],
+  [1280, 800],
+] as const;
+
+async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.TRAINYARD_SHOTS;
+  if (!dir) return;
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId('rematch-area').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${dir}/${name}-${width}x${height}.png` });
+  }
+}
+
+test('a rematch: the host offers, the guest accepts, a second game is played out', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const ann = await newPlayer(browser, 'Ann');
+  const bob = await newPlayer(browser, 'Bob');
+  const link = await createTable(ann);
+  await setGame(ann, 'mexican-train', SHORT_MT);
+  await joinTable(bob, link);
+  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+  await startAndAutoplay(ann, [ann, bob]);
+  const first = await expectSameGameOver([ann, bob]);
+  const room = new URL(ann.page.url()).searchParams.get('room');
+
+  // Only the host offers; the guest is told so, and has nothing to accept yet.
+  await expect(bob.page.getByTestId('rematch')).toHaveCount(0);
+  await expect(bob.page.getByTestId('rematch-accept')).toHaveCount(0);
+  await shots(ann.page, 'rematch-button');
+  // The host changes a house rule first (fewer tiles a hand); the guest is shown it.
+  await ann.page.getByTestId('rematch-rules').click();
+  await ann.page.getByTestId('option-handSize').fill('4');
+  await shots(ann.page, 'rematch-rules');
+  await ann.page.getByTestId('rematch').click();
+  await expect(ann.page.getByTestId('rematch-offer')).toContainText('Bob');
+  await expect(bob.page.getByTestId('rematch-offer')).toContainText('Ann');
+  await expect(bob.page.getByTestId('rematch-new-rules')).toContainText('4');
+  await shots(ann.page, 'rematch-host');
+  await shots(bob.page, 'rematch-guest');
+  await bob.page.getByTestId('rematch-accept').click();
+
+  // The new game: dealt on both pages at the same table, the first game over gone.
+  for (const p of [ann, bob]) {
+    await expect(p.page.getByTestId('game-over')).toBeHidden({ timeout: 30_000 });
+    expect(new URL(p.page.url()).searchParams.get('room')).toBe(room);
+  }
+  for (const p of [ann, bob]) await autoplay(p);
+  const second = await expectSameGameOver([ann, bob], 120_000);
+  expect(second.hash).not.toBe(first.hash);
+  // The same people, seats moved one to the left: Bob sits first.
+  for (const p of [ann, bob]) {
+    const board = p.page.getByTestId('scoreboard');
+    await expect(board.locator('tr[data-seat="0"] th')).toContainText('Bob');
+    await expect(board.locator('tr[data-seat="1"] th')).toContainText('Ann');
+  }
+  // Bob sits first, so he hosts the new game: the next rematch is his to offer.
+  await expect(bob.page.getByTestId('rematch')).toBeVisible();
+  await expect(ann.page.getByTestId('rematch')).toHaveCount(0);
+  // Both games of the table are in Ann's history; the first one's record replays as fair.
+  await ann.page.goto(served());
+  const rows = ann.page.getByTestId('history').getByTestId('history-row');
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await expect(row).toHaveAttribute('data-room', room ?? '');
+  await expect(ann.page.getByTestId(`continue-${room}`)).toHaveCount(0);
+  await rows.nth(1).getByTestId('history-replay').click();
+  await expect(ann.page.getByTestId('replay-verdict')).toHaveAttribute('data-fair', 'true', {
+    timeout: 60_000,
+  });
+  expect([...ann.errors, ...bob.errors]).toEqual([]);
+});
