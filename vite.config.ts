@@ -11,7 +11,7 @@ import { defineConfig } from 'vitest/config';
 // So a bare `import './x'` of such a module of ours is dropped: a package imported
 // for its effect (e.g. `pixi.js/unsafe-eval`) is imported where it is needed.
 const SIDE_EFFECT_FREE =
-  /\/src\/lib\/(engine|protocol|bots|session|net|render)\/(?![^?]*(?:table|proof)-worker)[^?]*\.ts$|\/node_modules\/tweetnacl\//;
+  /\/src\/lib\/(engine|protocol|bots|session|net|render)\/(?![^?]*table-worker)[^?]*\.ts$|\/node_modules\/tweetnacl\//;
 
 // libsodium's build carries its WebAssembly as base64 in the JS (380 KB, 165 KB
 // gzipped). In the built site it becomes a file of its own, fetched when the

@@ -1,7 +1,6 @@
 // Reactions on screen (issue 23): each id's words in the active language, which
 // ids are drawn as emoji, and the players this viewer muted — a local choice
 // that never goes on the wire.
-import { SvelteSet } from 'svelte/reactivity';
 import type { ReactionId, ReactionView, SessionSnapshot } from '$lib/session';
 import game from './i18n/game';
 
@@ -39,18 +38,21 @@ export function mayReact(snap: SessionSnapshot): boolean {
 
 /** The members whose reactions this viewer has chosen not to see. */
 export class Mutes {
-  readonly #muted = new SvelteSet<string>();
+  // A plain array in state: svelte/reactivity's Set would add its code to the table page.
+  #muted = $state<readonly string[]>([]);
 
   has(member: string): boolean {
-    return this.#muted.has(member);
+    return this.#muted.includes(member);
   }
 
   toggle(member: string): void {
-    if (!this.#muted.delete(member)) this.#muted.add(member);
+    this.#muted = this.has(member)
+      ? this.#muted.filter((m) => m !== member)
+      : [...this.#muted, member];
   }
 
   /** The reactions to show: those of members not muted. */
   shown(reactions: readonly ReactionView[]): ReactionView[] {
-    return reactions.filter((r) => !this.#muted.has(r.member));
+    return reactions.filter((r) => !this.has(r.member));
   }
 }

@@ -16,6 +16,7 @@ import {
 import { fail, type SessionResult } from '../errors';
 import { useDeckWorkers } from '../play/deck-work';
 import { createProofPool, poolSize, type ProofWorker } from './proof-pool';
+import { PROOF_WORKER_NAME, serveProofs } from './proof-worker';
 import { BridgedTransport } from './transport-bridge';
 import type { FromWorker, OnlineOpen, ToWorker } from './worker-calls';
 
@@ -24,18 +25,7 @@ let client: TableClient | null = null;
 let bridge: BridgedTransport | null = null;
 /** Link events from the page that came before the session opened (a peer linking first). */
 let early: Extract<ToWorker, { bridge: string }>[] = [];
-const ready = accelerate();
-// The deck's proofs split across a few workers of their own and this one, started
-// now so they are ready (their accelerator loaded) by the deal.
-const proofs = createProofPool(
-  poolSize(navigator.hardwareConcurrency),
-  () =>
-    new Worker(new URL('./proof-worker.ts', import.meta.url), {
-      type: 'module',
-    }) as unknown as ProofWorker,
-  true,
-);
-useDeckWorkers(proofs.run);
+let ready: Promise<unknown> = Promise.resolve();
 
 function post(message: FromWorker): void {
   scope.postMessage(message);
@@ -98,6 +88,25 @@ async function handle(m: ToWorker): Promise<void> {
   post({ id: m.id, result: await method(...m.args) });
 }
 
-scope.onmessage = (event: MessageEvent<ToWorker>) => {
-  void handle(event.data);
-};
+function serveTable(): void {
+  ready = accelerate();
+  // The deck's proofs split across a few workers of their own and this one, started
+  // now so they are ready (their accelerator loaded) by the deal. They run this
+  // very script (the browser has it already), named as proof workers.
+  const proofs = createProofPool(
+    poolSize(navigator.hardwareConcurrency),
+    () =>
+      new Worker(scope.location.href, {
+        type: 'module',
+        name: PROOF_WORKER_NAME,
+      }) as unknown as ProofWorker,
+    true,
+  );
+  useDeckWorkers(proofs.run);
+  scope.onmessage = (event: MessageEvent<ToWorker>) => {
+    void handle(event.data);
+  };
+}
+
+if (scope.name === PROOF_WORKER_NAME) serveProofs(scope);
+else serveTable();
