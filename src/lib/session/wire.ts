@@ -124,7 +124,8 @@ export type Wire =
    * the desync alarm, from anyone else it is dropped. One beyond the head is
    * kept only from the host and only within WINDOW of the head, while this
    * browser asks the host for the gap (a `want`, at most once a beat); older
-   * ones are ignored. Changes: the log.
+   * ones are ignored. A hop's proof is checked on the proof workers, at most
+   * MAX_CHECKING at once (play/deck-work.ts), else in line. Changes: the log.
    */
   | { t: 'entry'; game: string; seq: number; entry: string }
   /**
