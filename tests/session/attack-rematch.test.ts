@@ -7,6 +7,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
 import { fromStored, toStored, type Session, type TableSetup } from '$lib/session';
+import { rematchNonce } from '$lib/session/lobby/rematch';
 import { gameId, setupJson, signAgreement } from '$lib/session/setup';
 import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
 import {
@@ -206,6 +207,45 @@ describe('an old game begun again as a rematch', () => {
       true,
     );
     expect(guest.snapshot.rematch?.acceptedHere).toBe(false);
+    mallory.close(false);
+  });
+});
+
+describe('a former host, once a rematch moved hosting to the next seat', () => {
+  // Relies on the host being the first present seat of the current game (presence
+  // ranks the rematch's seats) and on #senderRefusal ('end', 'propose'); the
+  // reaction on Reactions.refusal's game check.
+  it('its end, its rematch offer and a reaction for the finished game are refused', async () => {
+    const { t, hostKeys } = await over(97, 3);
+    const [p0, p1, p2] = t.sessions as [Session, Session, Session];
+    const first = p0.segments()[0]!.game;
+    const offered = must(p0.proposeRematch());
+    await until('the offer', () => [p1, p2].every((s) => s.snapshot.rematch?.game === offered));
+    for (const s of [p1, p2]) must(s.acceptRematch());
+    await until('the rematch begins', () =>
+      t.sessions.every((s) => s.segments()[0]?.game === offered),
+    );
+    await until('p1 hosts', () => t.sessions.every((s) => s.snapshot.host === 'p1'));
+    const mallory = Adversary.inside(p0.transport, hostKeys);
+    mallory.send({ t: 'end', game: offered, reason: 'the former host says so' }, p2.transport.id);
+    mallory.send({ t: 'react', game: first, reaction: 'laugh' }, p2.transport.id);
+    await sleep(300);
+    expect(named(p2, 'NOT_HOST', 'end from p0')).toBe(true);
+    expect(named(p2, 'WRONG_GAME', 'reaction from p0')).toBe(true);
+    expect(p2.snapshot.ended).toBeNull();
+    autoplay(t.sessions);
+    await gameOver(t.sessions);
+    const seats = p2.segments()[0]!.setup.seats;
+    const setup: TableSetup = {
+      ...p2.segments()[0]!.setup,
+      seats: seats.map((_, i) => seats[(i + 1) % seats.length]!),
+      nonce: rematchNonce(offered, seededRandom(98)(8)),
+      start: null,
+    };
+    mallory.send({ t: 'propose', setup: setupJson(setup) }, p2.transport.id);
+    await sleep(300);
+    expect(named(p2, 'NOT_HOST', 'change of seats from p0')).toBe(true);
+    expect(p2.snapshot.rematch).toBeUndefined();
     mallory.close(false);
   });
 });
