@@ -7,7 +7,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
 import { fromStored, toStored, type Session, type TableSetup } from '$lib/session';
+import { MAX_SIGNED } from '$lib/session/lobby/agreeing';
 import { rematchNonce } from '$lib/session/lobby/rematch';
+import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { gameId, setupJson, signAgreement } from '$lib/session/setup';
 import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
 import {
@@ -246,6 +248,43 @@ describe('a former host, once a rematch moved hosting to the next seat', () => {
     await sleep(300);
     expect(named(p2, 'NOT_HOST', 'change of seats from p0')).toBe(true);
     expect(p2.snapshot.rematch).toBeUndefined();
+    mallory.close(false);
+  });
+});
+
+describe('what a host’s proposals may cost a guest', () => {
+  // Relies on the bound on the setups a browser remembers signing (MAX_SIGNED,
+  // lobby/agreeing.ts): without it each of a host's due changes of seats, however
+  // many, stays in memory for the life of the table.
+  it('the setups a guest signed are remembered only as far as MAX_SIGNED', async () => {
+    const hostKeys = adversaryKeys(99);
+    const t = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: OPTIONS,
+      seed: 99,
+      hostPerson: { signing: hostKeys.signing, secret: seededRandom(99)(32) },
+    });
+    await startAutoplay(t);
+    const [host, stays, leaves] = t.sessions as [Session, Session, Session];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 12);
+    leaves.close();
+    leaves.transport.close();
+    await until('the leaver is away', () => !stays.snapshot.seats[2]!.present, 20_000);
+    const mallory = Adversary.inside(host.transport, hostKeys);
+    // Due each time (seat 2's browser is gone), each with a nonce of its own.
+    const setups = Array.from({ length: MAX_SIGNED + 1 }, (_, i) => ({
+      ...reopen(host, 2),
+      nonce: toBase64url(seededRandom(1000 + i)(16)),
+    }));
+    const agreed = (game: string) =>
+      mallory.messages('agree').filter((a) => a.game === game).length;
+    for (const setup of setups)
+      mallory.send({ t: 'propose', setup: setupJson(setup) }, stays.transport.id);
+    await until('each signed', () => setups.every((x) => agreed(gameId(x)) === 1));
+    // The first is no longer remembered: sent again, it is judged (and signed) afresh.
+    mallory.send({ t: 'propose', setup: setupJson(setups[0]!) }, stays.transport.id);
+    await until('signed again', () => agreed(gameId(setups[0]!)) === 2);
     mallory.close(false);
   });
 });

@@ -22,6 +22,25 @@ import {
 
 /** Finished games whose ids a browser keeps to refuse their begins again. */
 const MAX_FINISHED = 16;
+/** Setups a browser remembers signing (a host may propose due changes without end). */
+export const MAX_SIGNED = 64;
+
+/** A set of the last `max` ids added. */
+class Recent extends Set<string> {
+  readonly #max: number;
+
+  constructor(max: number) {
+    super();
+    this.#max = max;
+  }
+
+  override add(id: string): this {
+    this.delete(id);
+    super.add(id);
+    if (this.size > this.#max) this.delete(this.values().next().value ?? '');
+    return this;
+  }
+}
 
 /** A setup proposed for every seat to sign: a first one, a change of seats or a rematch. */
 export interface Proposal {
@@ -35,8 +54,8 @@ export interface Proposal {
 
 export class Agreeing {
   readonly #t: Core;
-  /** Setups this browser signed, by game id. */
-  readonly signed = new Set<string>();
+  /** Setups this browser signed, by game id (the last MAX_SIGNED). */
+  readonly signed: Set<string> = new Recent(MAX_SIGNED);
   proposal: Proposal | null = null;
   readonly rematches: Rematches;
   /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
