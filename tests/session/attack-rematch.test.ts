@@ -6,7 +6,7 @@
 // with a code naming the sender, and the finished game (or the rematch) stays as it is.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
-import { fromStored, toStored, type Session, type TableSetup } from '$lib/session';
+import { fromStored, joinTable, toStored, type Session, type TableSetup } from '$lib/session';
 import { MAX_SIGNED } from '$lib/session/lobby/agreeing';
 import { rematchNonce } from '$lib/session/lobby/rematch';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
@@ -285,6 +285,53 @@ describe('what a host’s proposals may cost a guest', () => {
     // The first is no longer remembered: sent again, it is judged (and signed) afresh.
     mallory.send({ t: 'propose', setup: setupJson(setups[0]!) }, stays.transport.id);
     await until('signed again', () => agreed(gameId(setups[0]!)) === 2);
+    mallory.close(false);
+  });
+});
+
+describe('a rematch begun at a watcher (a browser with no seat in it)', () => {
+  // Relies on the rematch check a browser with no seat applies to a begin
+  // (rematchRefusal in Agreeing.onBegin): every signature in it is valid, so
+  // nothing else stands between the watcher and a table the host made up.
+  it('one that seats a stranger in a player’s place, every signature valid: refused, the watcher stays', async () => {
+    const { t, hostKeys } = await over(89, 2);
+    const [host] = t.sessions as [Session, Session];
+    const first = host.segments()[0]!;
+    const wes = track(
+      must(
+        await joinTable({
+          transport: transport(t.network, `${t.room}-w`),
+          room: t.room,
+          member: 'w',
+          name: 'Wes',
+          timing: FAST,
+          random: seededRandom(90),
+          contact: host.transport.id,
+        }),
+      ),
+    );
+    await until(
+      'the watcher follows the finished game',
+      () => wes.snapshot.table?.gameOver === true,
+    );
+    const eve = adversaryKeys(50);
+    const seats = first.setup.seats;
+    const setup: TableSetup = {
+      ...first.setup,
+      // The guest's place (it sits first now) taken by Eve, who signs for it.
+      seats: [{ ...seats[1]!, name: 'Eve', key: eve.publicKey, member: 'eve' }, seats[0]!],
+      nonce: rematchNonce(first.game, seededRandom(91)(8)),
+      start: null,
+    };
+    const agreements = [
+      signAgreement(setup, 0, eve.signing),
+      signAgreement(setup, 1, hostKeys.signing),
+    ];
+    const mallory = Adversary.inside(host.transport, hostKeys);
+    mallory.send({ t: 'begin', setup: setupJson(setup), agreements }, wes.transport.id);
+    await sleep(400);
+    expect(wes.segments().map((s) => s.game)).toEqual([first.game]);
+    expect(named(wes, 'NOT_DUE', 'begin from p0')).toBe(true);
     mallory.close(false);
   });
 });
