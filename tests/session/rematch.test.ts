@@ -8,6 +8,7 @@ import type { BotLevel } from '$lib/bots';
 import { accelerate } from '$lib/protocol';
 import type { Session, TableSetup } from '$lib/session';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
+import { rematchNonce } from '$lib/session/lobby/rematch';
 import { gameId, setupJson } from '$lib/session/setup';
 import { fromStored, toStored } from '$lib/session/store/persist';
 import { keeper } from '$lib/session/store/saving';
@@ -241,11 +242,12 @@ describe('rematch', () => {
     const { table: t, hostKeys } = await table(80);
     const [host, guest] = t.sessions as [Session, Session];
     const mallory = Adversary.inside(host.transport, hostKeys);
-    const lost = { ...offer(host), nonce: toBase64url(seededRandom(97)(16)) };
+    const nonce = (seed: number) => rematchNonce(host.segments()[0]!.game, seededRandom(seed)(8));
+    const lost = { ...offer(host), nonce: nonce(97) };
     mallory.send({ t: 'propose', setup: setupJson(lost) });
     await until('the first offer', () => guest.snapshot.rematch?.game === gameId(lost));
     await sleep(2 * (FAST.awayMs ?? 0) + 100);
-    const again = { ...offer(host), nonce: toBase64url(seededRandom(98)(16)) };
+    const again = { ...offer(host), nonce: nonce(98) };
     mallory.send({ t: 'propose', setup: setupJson(again) });
     await until('the new offer', () => guest.snapshot.rematch?.game === gameId(again));
     // …and that one is fresh: another at once is refused.

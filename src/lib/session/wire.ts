@@ -75,13 +75,15 @@ export type Wire =
    * change of seats that is due (a stall, a seat handed back, a TT-9 newcomer)
    * starting exactly where this browser's own ledger stands (one whose start is
    * ahead of it is judged again as this browser catches up, for a while).
-   * Changes: nothing until every seat signs; while one is pending the host
-   * orders nothing. Refused ones are logged naming the proposer.
+   * No change of seats once the game is over or ended. Changes: nothing until every seat
+   * signs; while one is pending the host orders nothing. Refused ones are logged
+   * naming the proposer.
    * A rematch is a new game (`start: null`) proposed while one is on: taken
    * from the host only once this browser's own game is over, with the same
    * variant and clock (house rules as the host chose, shown to the person) and
    * the same seats moved one to the left (people
-   * may be left out, bots keep name and level under the host), and only one at a
+   * may be left out, bots keep name and level under the host), a nonce naming the
+   * finished game (no old game begun again), and only one at a
    * time (a pending offer is replaced only by the same one with fewer people, by
    * a new host's, or once it has waited twice the away limit). It is kept to
    * show, never signed until this browser's person accepts. Costs: one setup
@@ -122,7 +124,8 @@ export type Wire =
    * the desync alarm, from anyone else it is dropped. One beyond the head is
    * kept only from the host and only within WINDOW of the head, while this
    * browser asks the host for the gap (a `want`, at most once a beat); older
-   * ones are ignored. Changes: the log.
+   * ones are ignored. A hop's proof is checked on the proof workers, at most
+   * MAX_CHECKING at once (play/deck-work.ts), else in line. Changes: the log.
    */
   | { t: 'entry'; game: string; seq: number; entry: string }
   /**

@@ -22,6 +22,25 @@ import {
 
 /** Finished games whose ids a browser keeps to refuse their begins again. */
 const MAX_FINISHED = 16;
+/** Setups a browser remembers signing (a host may propose due changes without end). */
+export const MAX_SIGNED = 64;
+
+/** A set of the last `max` ids added. */
+class Recent extends Set<string> {
+  readonly #max: number;
+
+  constructor(max: number) {
+    super();
+    this.#max = max;
+  }
+
+  override add(id: string): this {
+    this.delete(id);
+    super.add(id);
+    if (this.size > this.#max) this.delete(this.values().next().value ?? '');
+    return this;
+  }
+}
 
 /** A setup proposed for every seat to sign: a first one, a change of seats or a rematch. */
 export interface Proposal {
@@ -35,8 +54,8 @@ export interface Proposal {
 
 export class Agreeing {
   readonly #t: Core;
-  /** Setups this browser signed, by game id. */
-  readonly signed = new Set<string>();
+  /** Setups this browser signed, by game id (the last MAX_SIGNED). */
+  readonly signed: Set<string> = new Recent(MAX_SIGNED);
   proposal: Proposal | null = null;
   readonly rematches: Rematches;
   /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
@@ -133,7 +152,8 @@ export class Agreeing {
    * Why this browser will not sign or follow `setup`, proposed by `from`, or null.
    * Before any game: only the host's. Once a game is on, only a change of seats by
    * the host that continues this very game, from a start equal to this browser's
-   * own ledger (the record verifier's check), and only when a change is due: each
+   * own ledger (the record verifier's check), and only when a change is due (never
+   * once the game is over or ended): each
    * seat stays as it is, goes to a bot the proposer runs when its browser is gone
    * or stalled here, goes back to the person who first held it, or is a newcomer's
    * (TT-9, which the start check allows only where the rules do).
@@ -143,6 +163,10 @@ export class Agreeing {
     const host = this.#t.host();
     if (from !== host) return { code: 'NOT_HOST', detail: `${from} is not the host` };
     if (!seg) return null;
+    // A game over (played out or ended) has nothing left to seat: only a rematch follows it.
+    if (this.#t.ended !== null || seg.ledger.any.view.phase === 'gameOver') {
+      return { code: 'NOT_DUE', detail: 'the game is over' };
+    }
     const cur = seg.setup;
     if (setup.start?.after !== seg.game) {
       return { code: 'WRONG_GAME', detail: 'it does not continue this game' };

@@ -10,11 +10,14 @@
 // dealt to the people left are refused by the setup's own check. Each person's
 // browser signs only when its person accepts. The host is the first seat's
 // browser (presence.ts), so the new game is hosted, and its rematch offered, by
-// whoever sits first now: hosting moves left with the seats. The offer travels
+// whoever sits first now: hosting moves left with the seats. A rematch's nonce
+// names the game it follows (rematchNonce), so no other setup — an old game
+// begun again, whose deal every peer saw audited — passes for one. The offer travels
 // as a `propose`, its signatures as `agree`, the game as `begin` (agreeing.ts,
 // which keeps the finished game whole: the rematch starts a record of its own).
 import { dues } from '$lib/protocol';
-import { toBase64url } from '$lib/protocol/crypto/bytes';
+import { bytesEqual, fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
+import { taggedHash } from '$lib/protocol/crypto/hashing';
 import type { Core } from '../core';
 import { fail, ok, type SessionError, type SessionResult } from '../errors';
 import type { Segment } from '../play/segment';
@@ -33,6 +36,25 @@ import type { Agreeing, Proposal } from './agreeing';
 export function gameDone(seg: Segment, ended: boolean): boolean {
   const table = seg.ledger.any;
   return ended || (table.view.phase === 'gameOver' && dues(table).length === 0);
+}
+
+/** The part of a rematch's nonce that names the finished game `after`. */
+function followsPart(after: string): Uint8Array {
+  return taggedHash('trainyard/rematch/v1', [after]).slice(0, 8);
+}
+
+/** A rematch's nonce (16 bytes): 8 naming the finished game `after`, then 8 of `fresh`. */
+export function rematchNonce(after: string, fresh: Uint8Array): string {
+  const nonce = new Uint8Array(16);
+  nonce.set(followsPart(after));
+  nonce.set(fresh.slice(0, 8), 8);
+  return toBase64url(nonce);
+}
+
+/** Whether `nonce` is one of a rematch of the game `after`. */
+function follows(nonce: string, after: string): boolean {
+  const bytes = fromBase64url(nonce, 16);
+  return bytes !== null && bytesEqual(bytes.slice(0, 8), followsPart(after));
 }
 
 /** The seats of the last game, the first seat moved one to the left: seat 1 first. */
@@ -68,8 +90,10 @@ function keepsTable(
 
 /**
  * Why this browser will not take `setup` from `from` as a rematch of `seg`, or null.
- * Only the host's, only once the game is over here, same variant, options and
- * clock, the same seats moved one to the left with only people left out. While
+ * Only the host's, only once the game is over here, same variant and clock, the
+ * same seats moved one to the left with only people left out, its nonce naming
+ * this game (else an old game could be begun again: a reloaded browser no longer
+ * knows which it finished, and its old signatures pass for an accept). While
  * an offer of the same host is fresh, only that offer with more people left out
  * replaces it (so offers from one host are bounded by the seats); once it has
  * waited a while (a host that reloaded has lost it) a new one may.
@@ -97,6 +121,12 @@ export function rematchRefusal(
       sameJson(setup.options, pending.setup.options) &&
       setup.seats.every((s) => pending.setup.seats.some((p) => sameJson(p, s)));
     if (!fewer) return { code: 'NOT_NOW', detail: 'a rematch offer is already pending' };
+  }
+  if (!follows(setup.nonce, seg.game)) {
+    return {
+      code: 'WRONG_GAME',
+      detail: 'its nonce names another game: not a rematch of this one',
+    };
   }
   return null;
 }
@@ -158,7 +188,7 @@ export class Rematches {
       options,
       ...(seg.setup.turnClock === undefined ? {} : { turnClock: seg.setup.turnClock }),
       seats: here,
-      nonce: toBase64url(this.#t.random(16)),
+      nonce: rematchNonce(seg.game, this.#t.random(8)),
       start: null,
     });
     if (!setup.ok) {

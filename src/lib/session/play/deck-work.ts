@@ -4,7 +4,9 @@
 // a local seat owes next on its deck is built beside that check and kept only once
 // the check passed (protocol deck/pipeline.ts), so nothing built on an unchecked
 // deck ever leaves. A hop that fails its check is then applied in line and refused
-// as before. Without workers everything runs in line, as it always did.
+// as before. At most MAX_CHECKING hops are checked there at once (a seat flooding
+// hops of its own for the head costs the rest in line, as before the workers).
+// Without workers everything runs in line, as it always did.
 import {
   buildOnReceived,
   ownHopSteps,
@@ -40,6 +42,12 @@ function* nothing(): Steps<null> {
 
 /** How many entries to apply in line are remembered. */
 const INLINE_KEPT = 16;
+/**
+ * Hops checked on the workers at once (each with a build beside it). An honest
+ * table has one for the head; more come only from a seat signing hops of its own
+ * for it, and those beyond this are checked in line, one after another.
+ */
+export const MAX_CHECKING = 2;
 
 export class DeckWork {
   readonly #run: Run | null;
@@ -73,6 +81,7 @@ export class DeckWork {
       waiting.push(settled);
       return true;
     }
+    if (this.#checking.size >= MAX_CHECKING) return false;
     const received = receiveHopEntry(seg.ledger.any, entry);
     if (!received.ok || !received.value?.check) return false;
     this.#checking.set(entry, [settled]);

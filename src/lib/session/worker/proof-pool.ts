@@ -23,6 +23,15 @@ export function answerChunk(call: ChunkCall): ChunkAnswer {
   }
 }
 
+/** Whether `sums` is `n` point encodings. */
+function fits(sums: unknown, n: number): sums is Uint8Array[] {
+  return (
+    Array.isArray(sums) &&
+    sums.length === n &&
+    sums.every((x) => x instanceof Uint8Array && x.length === 32)
+  );
+}
+
 /** The part of a Worker the pool uses. */
 export interface ProofWorker {
   postMessage(call: ChunkCall): void;
@@ -48,27 +57,35 @@ export interface ProofPool {
  * splits in size + 1 parts.
  */
 export function createProofPool(size: number, spawn: () => ProofWorker, here = false): ProofPool {
+  // Each call's worker and how many sums it owes: only that worker's answer, of
+  // that many encodings, is taken (a short one would count its missing sums as
+  // zero, and a zero sum passes a shuffle check); ids never repeat, so a stale
+  // answer finds no call.
   const pending = new Map<
     number,
-    { resolve: (s: Uint8Array[]) => void; reject: (e: Error) => void }
+    {
+      resolve: (s: Uint8Array[]) => void;
+      reject: (e: Error) => void;
+      worker: number;
+      sums: number;
+    }
   >();
-  const owner = new Map<number, number>();
   const workers = Array.from({ length: size }, (_, w) => {
     const worker = spawn();
     worker.onmessage = ({ data }) => {
       const p = pending.get(data.id);
+      if (p?.worker !== w) return;
       pending.delete(data.id);
-      owner.delete(data.id);
-      if ('sums' in data) p?.resolve(data.sums);
-      else p?.reject(new Error(data.error));
+      if ('error' in data) p.reject(new Error(data.error));
+      else if (fits(data.sums, p.sums)) p.resolve(data.sums);
+      else p.reject(new Error('proof worker: an answer that does not fit its call'));
     };
     // A worker that fails fails what it was given; the session then works in line.
     worker.onerror = (event) => {
-      for (const [id, at] of owner) {
-        if (at !== w) continue;
-        pending.get(id)?.reject(new Error(`proof worker: ${event.message}`));
+      for (const [id, p] of pending) {
+        if (p.worker !== w) continue;
+        p.reject(new Error(`proof worker: ${event.message}`));
         pending.delete(id);
-        owner.delete(id);
       }
     };
     return worker;
@@ -82,8 +99,7 @@ export function createProofPool(size: number, spawn: () => ProofWorker, here = f
     return new Promise((resolve, reject) => {
       const id = nextId++;
       const w = turn++ % size;
-      pending.set(id, { resolve, reject });
-      owner.set(id, w);
+      pending.set(id, { resolve, reject, worker: w, sums: chunk.length });
       workers[w]!.postMessage({ id, chunk });
     });
   };
@@ -94,7 +110,6 @@ export function createProofPool(size: number, spawn: () => ProofWorker, here = f
       for (const w of workers) w.terminate();
       for (const p of pending.values()) p.reject(new Error('the proof pool closed'));
       pending.clear();
-      owner.clear();
     },
   };
 }
