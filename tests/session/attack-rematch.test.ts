@@ -25,6 +25,9 @@ import {
   type Table,
 } from './harness';
 
+/** The rematch this browser's person is shown (what its Accept button accepts). */
+const offerOf = (s: Session): string => s.snapshot.rematch?.game ?? '';
+
 beforeAll(() => accelerate());
 afterEach(closeTracked);
 
@@ -154,7 +157,7 @@ describe('an old game begun again as a rematch', () => {
     const first = p0.segments()[0]!;
     const offered = must(p0.proposeRematch());
     await until('the offer', () => p1.snapshot.rematch?.game === offered);
-    must(p1.acceptRematch());
+    must(p1.acceptRematch(offerOf(p1)));
     await until('the rematch begins', () =>
       t.sessions.every((s) => s.segments()[0]?.game === offered),
     );
@@ -223,7 +226,7 @@ describe('a former host, once a rematch moved hosting to the next seat', () => {
     const first = p0.segments()[0]!.game;
     const offered = must(p0.proposeRematch());
     await until('the offer', () => [p1, p2].every((s) => s.snapshot.rematch?.game === offered));
-    for (const s of [p1, p2]) must(s.acceptRematch());
+    for (const s of [p1, p2]) must(s.acceptRematch(offerOf(s)));
     await until('the rematch begins', () =>
       t.sessions.every((s) => s.segments()[0]?.game === offered),
     );

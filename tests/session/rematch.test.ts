@@ -28,6 +28,9 @@ import {
   type Table,
 } from './harness';
 
+/** The rematch this browser's person is shown (what its Accept button accepts). */
+const offerOf = (s: Session): string => s.snapshot.rematch?.game ?? '';
+
 beforeAll(() => accelerate());
 afterEach(closeTracked);
 
@@ -113,7 +116,7 @@ describe('rematch', () => {
     expect(guest.snapshot.rematch?.accepted).toEqual([false, true, true]); // the guest is first now
     expect(guest.snapshot.rematch?.acceptedHere).toBe(false);
     expect(guest.segments()[0]!.game).toBe(first.game);
-    must(guest.acceptRematch());
+    must(guest.acceptRematch(offerOf(guest)));
     await until('the rematch begins', () =>
       t.sessions.every((s) => s.segments()[0]?.game === offered),
     );
@@ -156,7 +159,13 @@ describe('rematch', () => {
     });
     await until('the offer', () => guest.snapshot.rematch?.game === offered);
     expect(guest.snapshot.rematch?.options).toMatchObject({ rounds: 2 });
-    must(guest.acceptRematch());
+    // An Accept pressed on an offer the host has replaced since signs nothing.
+    expect(guest.acceptRematch('an-offer-replaced-since')).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_NOW' },
+    });
+    expect(guest.snapshot.rematch?.acceptedHere).toBe(false);
+    must(guest.acceptRematch(offerOf(guest)));
     await until('the rematch begins', () => guest.segments()[0]?.game === offered);
     expect(guest.segments()[0]!.setup.options).toMatchObject({ rounds: 2, set: 5, handSize: 4 });
   });
@@ -167,7 +176,10 @@ describe('rematch', () => {
     expect(host.proposeRematch()).toMatchObject({ ok: false, error: { code: 'NOT_NOW' } });
     await gameOver(t.sessions);
     expect(guest.proposeRematch()).toMatchObject({ ok: false, error: { code: 'NOT_HOST' } });
-    expect(guest.acceptRematch()).toMatchObject({ ok: false, error: { code: 'NOT_NOW' } });
+    expect(guest.acceptRematch(offerOf(guest))).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_NOW' },
+    });
   });
 
   it('a guest’s browser offering one: refused as NOT_HOST, nothing offered', async () => {
@@ -232,7 +244,7 @@ describe('rematch', () => {
     expect(guest.snapshot.events.filter((e) => e.code === 'NOT_NOW')).toHaveLength(20);
     expect(guest.snapshot.rematch?.game).toBe(offered);
     mallory.close(false);
-    must(guest.acceptRematch());
+    must(guest.acceptRematch(offerOf(guest)));
     await until('the offered game begins', () =>
       t.sessions.every((s) => s.segments()[0]?.game === offered),
     );
@@ -263,7 +275,7 @@ describe('rematch', () => {
     const [host, stays, leaves] = t.sessions as [Session, Session, Session];
     const offered = must(host.proposeRematch());
     await until('the offer is seen', () => stays.snapshot.rematch?.game === offered);
-    must(stays.acceptRematch());
+    must(stays.acceptRematch(offerOf(stays)));
     leaves.close();
     await until('offered again without them', () => {
       const r = stays.snapshot.rematch;
@@ -272,7 +284,7 @@ describe('rematch', () => {
     const again = stays.snapshot.rematch!;
     expect(again.seats.map((s) => s.member)).not.toContain('p2');
     expect(again.acceptedHere).toBe(false); // a new offer is accepted anew
-    must(stays.acceptRematch());
+    must(stays.acceptRematch(offerOf(stays)));
     await until('the rematch begins', () =>
       [host, stays].every((s) => s.segments()[0]?.game === again.game),
     );
@@ -283,7 +295,7 @@ describe('rematch', () => {
     const [host, last, reloads] = t.sessions as [Session, Session, Session];
     const offered = must(host.proposeRematch());
     await until('the offer', () => reloads.snapshot.rematch?.game === offered);
-    must(reloads.acceptRematch());
+    must(reloads.acceptRematch(offerOf(reloads)));
     await until('the host has the acceptance', () =>
       host.snapshot.rematch!.seats.every(
         (s, i) => s.member !== 'p2' || host.snapshot.rematch!.accepted[i],
@@ -300,7 +312,7 @@ describe('rematch', () => {
     track(back.value);
     must(await back.value.link(host.transport.id));
     await until('the offer again', () => back.value.snapshot.rematch?.game === offered);
-    must(last.acceptRematch());
+    must(last.acceptRematch(offerOf(last)));
     await until('the rematch begins everywhere', () =>
       [host, back.value, last].every((s) => s.segments()[0]?.game === offered),
     );
@@ -334,7 +346,7 @@ describe('rematch', () => {
     const [host, next, other] = t.sessions as [Session, Session, Session];
     const offered = must(host.proposeRematch());
     await until('the offer', () => other.snapshot.rematch?.game === offered);
-    must(other.acceptRematch());
+    must(other.acceptRematch(offerOf(other)));
     host.close();
     await until('the next host', () => next.snapshot.isHost);
     await until('the offer withdrawn', () =>
@@ -347,7 +359,7 @@ describe('rematch', () => {
       return !!r && r.from === 'p1' && !r.seats.some((s) => s.member === 'p0');
     });
     const again = other.snapshot.rematch!.game;
-    must(other.acceptRematch());
+    must(other.acceptRematch(offerOf(other)));
     await until('the rematch begins', () =>
       [next, other].every((s) => s.segments()[0]?.game === again),
     );
@@ -375,7 +387,7 @@ describe('rematch', () => {
       return !!r && r.seats.length === 2;
     });
     const offered = stays.snapshot.rematch!.game;
-    must(stays.acceptRematch());
+    must(stays.acceptRematch(offerOf(stays)));
     await until('the rematch begins', () =>
       [host, stays].every((s) => s.segments()[0]?.game === offered && s.snapshot.ended === null),
     );

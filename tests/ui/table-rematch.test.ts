@@ -8,6 +8,9 @@ import { load as loadGame } from '$lib/ui/i18n/game';
 import { TableController } from '$lib/ui/table.svelte';
 import { closeTracked, FAST, must, openTable, startAutoplay, until } from '../session/harness';
 
+/** The rematch this browser's person is shown (what its Accept button accepts). */
+const offerOf = (s: Session): string => s.snapshot.rematch?.game ?? '';
+
 beforeAll(async () => {
   await accelerate();
   await loadGame('en');
@@ -29,7 +32,7 @@ it('a rematch clears the last game’s log and scoreboard', async () => {
   const first = table.shown.table!.game;
   must(host.proposeRematch());
   await until('the offer', () => guest.snapshot.rematch !== undefined);
-  must(guest.acceptRematch());
+  must(guest.acceptRematch(offerOf(guest)));
   await until('the rematch on screen', () => (table.shown.table?.game ?? first) !== first);
   expect(table.results).toEqual([]);
   expect(table.log.filter((l) => l.text === 'Round 1 is dealt.').length).toBeLessThanOrEqual(1);
@@ -56,7 +59,7 @@ it('a rematch after a game the host ended clears them too', async () => {
   const first = table.shown.table!.game;
   must(host.proposeRematch());
   await until('offered without the one who left', () => stays.snapshot.rematch?.seats.length === 2);
-  must(stays.acceptRematch());
+  must(stays.acceptRematch(offerOf(stays)));
   await until('the rematch on screen', () => (table.shown.table?.game ?? first) !== first);
   expect(table.log.filter((l) => l.text === 'Round 1 is dealt.').length).toBeLessThanOrEqual(1);
   expect(table.log.some((l) => l.text.includes('Player 2'))).toBe(false);

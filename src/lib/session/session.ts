@@ -33,7 +33,7 @@
 //   anyone at the game: s.react(id)   // a quick phrase or emoji (REACTIONS) for everyone
 //   host:          s.allowWatcherReactions(allow)  // in the lobby or at the table
 //   alarms (host): s.resolveStall('bot' | 'end')   // or keep waiting
-//   game over:     s.proposeRematch() (host) · s.acceptRematch()   // a new game, same table
+//   game over:     s.proposeRematch() (host) · s.acceptRematch(game)   // a new game, same table
 //   members (host): s.removeMember(member)          // one holding no seat in the game
 //   s.close()
 //
@@ -332,9 +332,9 @@ export class Session {
     return this.#t.agreeing.rematches.propose(options);
   }
 
-  /** This browser's person accepts the rematch offered (nothing is signed without it). */
-  acceptRematch(): SessionResult<string> {
-    return this.#t.agreeing.rematches.accept();
+  /** This browser's person accepts the rematch offered as `game` (nothing is signed without it). */
+  acceptRematch(game: string): SessionResult<string> {
+    return this.#t.agreeing.rematches.accept(game);
   }
 
   /** The host's answer to a stall: a bot takes the stalled seats from a fresh deal, or the game ends. */

@@ -498,8 +498,8 @@ export class TableController {
   }
 
   /** This person accepts the rematch offered. */
-  async acceptRematch(): Promise<void> {
-    this.#refused(await this.client.acceptRematch());
+  async acceptRematch(game: string): Promise<void> {
+    this.#refused(await this.client.acceptRematch(game));
   }
 
   // ---- internals ----

@@ -49,7 +49,7 @@ export interface TableClient {
   allowWatcherReactions(allow: boolean): Promise<SessionResult<true>>;
   /** At game over: the host offers a rematch (house rules as they were, or these); a person accepts it. */
   proposeRematch(options?: Readonly<Record<string, number>>): Promise<SessionResult<string>>;
-  acceptRematch(): Promise<SessionResult<string>>;
+  acceptRematch(game: string): Promise<SessionResult<string>>;
   /** The host removes a member with no seat in the game (in the lobby, its seats go too). */
   removeMember(member: string): Promise<SessionResult<true>>;
   /** The signed game so far (for a downloadable record). */
@@ -90,7 +90,7 @@ export function clientFor(
     react: (reaction) => now(() => session.react(reaction)),
     allowWatcherReactions: (allow) => now(() => session.allowWatcherReactions(allow)),
     proposeRematch: (options) => now(() => session.proposeRematch(options)),
-    acceptRematch: () => now(() => session.acceptRematch()),
+    acceptRematch: (game) => now(() => session.acceptRematch(game)),
     removeMember: (member) => now(() => session.removeMember(member)),
     record: () => now(() => session.record()),
     close: () => {
