@@ -97,6 +97,12 @@ test('TT-9: a late browser watches, the host seats it, and it plays from the nex
     await expect(seats.nth(2)).toContainText('Cat');
     await expect(p.page.getByTestId('watcher')).toHaveCount(0);
   }
+  // The new seating waits, as any round does, for its people: Cat says ready too.
+  await expect(ann.page.getByTestId('round-over')).toContainText('Waiting for Cat');
+  // The round's panel covers the board: it has React of its own.
+  await ann.page.getByTestId('round-over').getByTestId('reactions-open').click();
+  await shoot(ann.page, info, 'round-over-react');
+  await cat.page.getByTestId('next-round').click();
   await autoplay(cat);
   await readyUntilOver([ann, bob, cat]);
   await expectSameGameOver([ann, bob, cat]);

@@ -9,6 +9,7 @@ import { joinTable } from '$lib/session';
 import {
   closeTracked,
   FAST,
+  must,
   openTable,
   seededRandom,
   startAutoplay,
@@ -21,6 +22,8 @@ import {
 beforeAll(() => accelerate());
 
 let table: Table | null = null;
+const sameReady = (a: readonly boolean[] | undefined, b: readonly boolean[]): boolean =>
+  JSON.stringify(a) === JSON.stringify(b);
 afterEach(closeTracked);
 
 describe('seats between rounds', () => {
@@ -108,6 +111,68 @@ describe('seats between rounds', () => {
       60_000,
     );
     for (const s of players) expect(s.snapshot.table?.hash).toBe(host.snapshot.table?.hash);
+  });
+
+  it('TT-9: a newcomer seated between rounds waits, like the others, for every person to be ready', async () => {
+    table = await openTable({
+      variant: 'mexican-train-tournament',
+      people: 2,
+      options: { startDouble: 2, set: 6, handSize: 4 },
+      seed: 46,
+    });
+    await startAutoplay(table, 'easy', [0, 1]);
+    const [host, other] = table.sessions as [Session, Session];
+    const late = track(
+      must(
+        await joinTable({
+          transport: transport(table.network, `${table.room}-late`),
+          room: table.room,
+          member: 'late',
+          name: 'Latecomer',
+          timing: FAST,
+          random: seededRandom(9),
+          contact: host.transport.id,
+        }),
+      ),
+    );
+    // Both people play the first round by hand, and it ends: the table waits for their ready.
+    await until('the first round over', () => {
+      for (const s of [host, other]) {
+        for (const l of s.snapshot.table?.local ?? []) {
+          if (l.legal.length > 0) s.move(l.seat, l.legal[0]!);
+        }
+      }
+      return host.snapshot.table?.betweenRounds != null;
+    });
+    await until('the watcher is here', () =>
+      host.snapshot.members.some((m) => m.member === 'late' && m.present),
+    );
+    must(host.seatNewcomer('late'));
+    await until('seated', () => late.snapshot.table?.local.length === 1, 30_000);
+    await until('seated everywhere', () =>
+      [host, other].every((s) => s.snapshot.seats.length === 3),
+    );
+    // Nobody said ready: no deal begins (before the fix it did at once).
+    await new Promise((r) => setTimeout(r, 500));
+    for (const s of [host, other, late]) {
+      expect(s.snapshot.table?.betweenRounds).toEqual({ round: 2, ready: [false, false, false] });
+      expect(s.snapshot.table?.seq).toBe(0);
+    }
+    must(host.ready(0));
+    must(other.ready(1));
+    await until('the host and the other are ready', () =>
+      [host, other, late].every((s) =>
+        sameReady(s.snapshot.table?.betweenRounds?.ready, [true, true, false]),
+      ),
+    );
+    expect(host.snapshot.table?.seq).toBe(0);
+    must(late.ready(2));
+    await until('round 2 dealt and under way', () =>
+      [host, other, late].every(
+        (s) => s.snapshot.table?.betweenRounds === null && s.ledger?.any.view.phase === 'playing',
+      ),
+    );
+    expect(late.snapshot.table?.view.round).toBe(2);
   });
 
   it('TT-9: other variants seat nobody once the game is on', async () => {

@@ -58,7 +58,9 @@ describe('watchingOf', () => {
   it('lists the members here with no seat; the host may seat them under TT-9', () => {
     expect(watchingOf(snap())).toEqual({
       me: false,
-      watchers: [{ member: 'cat', name: 'Cat', me: false, pending: false, seatable: true }],
+      watchers: [
+        { member: 'cat', name: 'Cat', me: false, pending: false, seatable: true, reacts: false },
+      ],
     });
   });
 
@@ -74,14 +76,30 @@ describe('watchingOf', () => {
     });
     expect(watchingOf(s)).toEqual({
       me: true,
-      watchers: [{ member: 'cat', name: 'Cat', me: true, pending: false, seatable: false }],
+      watchers: [
+        { member: 'cat', name: 'Cat', me: true, pending: false, seatable: false, reacts: false },
+      ],
     });
   });
 
   it('a watcher the host will seat is pending, with nothing more to press', () => {
     expect(watchingOf(snap({ newcomers: ['cat'] })).watchers).toEqual([
-      { member: 'cat', name: 'Cat', me: false, pending: true, seatable: false },
+      { member: 'cat', name: 'Cat', me: false, pending: true, seatable: false, reacts: false },
     ]);
+  });
+
+  it('a watcher the host lets react may be muted by any viewer but itself', () => {
+    expect(watchingOf(snap({ watchersReact: true })).watchers[0]?.reacts).toBe(true);
+    const own = snap({
+      me: 'cat',
+      isHost: false,
+      watchersReact: true,
+      members: [member('ann', 'Ann', { host: true }), member('cat', 'Cat', { me: true })],
+    });
+    expect(watchingOf(own).watchers).toEqual([
+      { member: 'cat', name: 'Cat', me: true, pending: false, seatable: false, reacts: false },
+    ]);
+    expect(watchingOf(snap()).watchers[0]?.reacts).toBe(false);
   });
 
   it('TT-9: other variants take no newcomer, so nobody may be seated', () => {

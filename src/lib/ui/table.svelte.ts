@@ -164,6 +164,18 @@ export class TableController {
     return this.shown.seats.map((s) => s.name);
   }
 
+  /**
+   * The panel over the board: the game's end once it is played out and audited,
+   * or over by play and ended by the host (a secret that never came leaves the
+   * last audit undone); the round's end while the table waits for readiness.
+   */
+  get panel(): 'game' | 'round' | null {
+    const t = this.shown.table;
+    if (!t) return null;
+    if (t.gameOver || (this.shown.ended && t.view.phase === 'gameOver')) return 'game';
+    return t.betweenRounds ? 'round' : null;
+  }
+
   /** The seats played by people on this browser. */
   get persons(): readonly LocalSeatView[] {
     return this.shown.table?.local.filter((l) => l.bot === null) ?? [];

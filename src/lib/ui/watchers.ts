@@ -1,6 +1,7 @@
 // Who watches a table: the members here who hold no seat in the game. This
 // browser is one of them when it holds none itself. The host may seat a watcher
-// at the next round's deal where the variant takes newcomers (TT-9).
+// at the next round's deal where the variant takes newcomers (TT-9), and anyone
+// may mute a watcher the host lets react.
 import { variantOf } from '$lib/engine';
 import type { SessionSnapshot } from '$lib/session';
 
@@ -12,6 +13,8 @@ export interface WatcherRow {
   readonly pending: boolean;
   /** The host may seat them now (this browser hosts, the rules take newcomers, play goes on). */
   readonly seatable: boolean;
+  /** Their reactions may show here (the host lets watchers react), so this viewer may mute them. */
+  readonly reacts: boolean;
 }
 
 export interface Watching {
@@ -35,6 +38,7 @@ export function watchingOf(snap: SessionSnapshot): Watching {
       me: m.me,
       pending: pending.has(m.member),
       seatable: snap.isHost && takesNewcomers && !m.me && !pending.has(m.member),
+      reacts: snap.watchersReact && !m.me,
     }));
   return { me: !seated.has(snap.me), watchers };
 }

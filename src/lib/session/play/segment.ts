@@ -89,7 +89,10 @@ export function replay(ledger: Ledger, log: readonly string[]): SessionResult<tr
 
 /**
  * Between rounds, before the next deal: which seats have said ready (a bot always
- * is), or null when the table is not waiting for anyone's ready.
+ * is), or null when the table is not waiting for anyone's ready. A setup that
+ * changed seats at a later round's deal (a newcomer, TT-9; a seat handed back)
+ * waits too: readiness is kept by round and seat across setups, so those who
+ * said ready stay so, and a round replayed after a stall was readied already.
  */
 export function betweenRounds(
   seg: Segment,
@@ -97,9 +100,8 @@ export function betweenRounds(
 ): { round: number; ready: boolean[] } | null {
   const table = seg.ledger.any;
   const { record } = table;
-  const first = seg.setup.start?.round ?? 1;
   const fresh = record.steps.length === 0 && table.deal.seeds.commits.every((c) => c === null);
-  if (record.round <= first || !fresh || !dues(table).some((d) => d.kind === 'seed-commit')) {
+  if (record.round <= 1 || !fresh || !dues(table).some((d) => d.kind === 'seed-commit')) {
     return null;
   }
   const ready = readyByRound.get(record.round) ?? new Set<Seat>();
