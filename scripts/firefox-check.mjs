@@ -1,7 +1,8 @@
 // Firefox still works: the built site driven in Debian's Firefox ESR over
 // WebDriver BiDi (puppeteer-core) — a solo game of each variant, pass-and-play,
-// the landing page, rules and settings in Spanish and French, and an online game
-// with Chromium (Playwright) both ways through the site's own PeerServer.
+// the landing page, rules, table settings and a 404 page in Spanish and French,
+// and an online game with Chromium (Playwright) both ways through the site's own
+// PeerServer.
 // Screenshots of Firefox's table at 390x844 and 1280x800 go to the shots folder.
 // Not part of `npm test` (CI has no Firefox); it installs nothing itself.
 //
@@ -49,10 +50,20 @@ const GAMES = [
 /** @typedef {[string, (name: string) => Promise<string[]>]} Check */
 const LANGS = /** @type {const} */ (['es', 'fr']);
 const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
-/** What each language says on the landing page, the rules index and in the table's settings. */
+/** What each language says on the landing page, the rules index, the table's settings and a 404. */
 const WORDS = {
-  es: { solo: 'Jugar solo', howto: 'Cómo se juega, paso a paso', settings: 'Ajustes' },
-  fr: { solo: 'Jouer en solo', howto: 'Comment jouer, pas à pas', settings: 'Réglages' },
+  es: {
+    solo: 'Jugar solo',
+    howto: 'Cómo se juega, paso a paso',
+    settings: 'Ajustes',
+    notFound: 'Esta página no existe',
+  },
+  fr: {
+    solo: 'Jouer en solo',
+    howto: 'Comment jouer, pas à pas',
+    settings: 'Réglages',
+    notFound: 'Cette page n’existe pas',
+  },
 };
 
 /** @param {string} id */
@@ -281,6 +292,12 @@ async function language(
   );
   await page.goto(`${url}rules/engine-191`);
   await until(() => visible(page, t('rules-play')), 'a variant’s rules');
+  await page.goto(`${url}rules/no-such-variant`);
+  await until(
+    async () => (await text(page, `${t('error-page')} h1`)).includes(words.notFound),
+    `the error page in ${lang}`,
+  );
+  await shoot(page, `not-found-${lang}-1280x800`);
   await fastSettings(page);
   await page.goto(url);
   await page.locator(t('play-solo')).click();
@@ -403,7 +420,7 @@ async function main() {
     ...LANGS.map(
       (lang) =>
         /** @type {Check} */ ([
-          `landing, rules, settings in ${lang}`,
+          `landing, rules, settings, 404 in ${lang}`,
           (name) => inFirefox(puppeteer, name, (p) => language(p, server.url, lang), lang),
         ]),
     ),
