@@ -2,7 +2,7 @@
 // WebDriver BiDi (puppeteer-core) — a solo game of each variant, pass-and-play,
 // the landing page, rules, table settings and a 404 page in Spanish and French,
 // and an online game with Chromium (Playwright) both ways through the site's own
-// PeerServer.
+// PeerServer, with a reaction each way.
 // Screenshots of Firefox's table at 390x844 and 1280x800 go to the shots folder.
 // Not part of `npm test` (CI has no Firefox); it installs nothing itself.
 //
@@ -355,6 +355,19 @@ async function online(
     await guest.locator(t('join')).click();
     await until(async () => (await text(host, t('seats'))).includes('Bob'), 'Bob seated');
     await host.locator(t('start-game')).click();
+    // A reaction each way (drawn as inline SVG), before the short game runs out.
+    const names = firefoxHosts ? { ff: 'Ann', cr: 'Bob' } : { ff: 'Bob', cr: 'Ann' };
+    for (const [from, to, said, who] of [
+      [ff.page, cr.page, 'good', names.ff],
+      [cr.page, ff.page, 'party', names.cr],
+    ]) {
+      await until(() => visible(from, t('reactions-open')), 'the reactions button');
+      await click(from, t('reactions-open'));
+      await until(() => visible(from, t(`reaction-${said}`)), 'the reactions');
+      await click(from, t(`reaction-${said}`));
+      await until(async () => (await text(to, t('reactions'))).includes(who), `${who}’s reaction`);
+    }
+    if (firefoxHosts) await shoot(ff.page, 'online-reaction-firefox-1280x800');
     for (const page of [host, guest]) await autoplay(page);
     for (const page of [host, guest]) await moves(page, 4);
     await until(
