@@ -1,8 +1,11 @@
 // Firefox still works: the built site driven in Debian's Firefox ESR over
-// WebDriver BiDi (puppeteer-core) — a solo game of each variant, pass-and-play,
-// the landing page, rules, table settings and a 404 page in Spanish and French,
-// and an online game with Chromium (Playwright) both ways through the site's own
-// PeerServer, with a reaction each way.
+// WebDriver BiDi (puppeteer-core) — a solo game of each variant, the deck's
+// WebAssembly accelerator, the site offline, pass-and-play, the landing page,
+// rules, table settings and a 404 page in Spanish and French, and an online game
+// with Chromium (Playwright) both ways through the site's own PeerServer, with a
+// reaction each way. Any page error, console error or refusal by the Content
+// Security Policy fails a check.
+//
 // Screenshots of Firefox's table at 390x844 and 1280x800 go to the shots folder.
 // Not part of `npm test` (CI has no Firefox); it installs nothing itself.
 //
@@ -14,6 +17,7 @@
 // Each check prints ok or FAIL (with what it waited for and any error the pages
 // logged; a screenshot of a failed page goes to the shots folder too); exit 0
 // when all passed, 1 when one failed, 2 when the check could not start.
+//
 // Headless Firefox has no WebGL on a machine without a GPU, so the board shows
 // its no-WebGL notice; under a virtual display (`xvfb-run -a node …`) Firefox
 // runs with a window on it and draws the board with software WebGL. As root,
@@ -105,6 +109,12 @@ async function firefox(/** @type {any} */ puppeteer, lang = '') {
   page.on('pageerror', (/** @type {Error} */ e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (/** @type {any} */ m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  // A script, style or connection the Content Security Policy refused is an error too.
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP refused ${e.blockedURI} (${e.violatedDirective})`),
+    );
   });
   await page.setViewport({ width: 1280, height: 800 });
   return { page, errors, close: () => browser.close() };
@@ -235,6 +245,43 @@ async function solo(
     await sleep(800);
     await shoot(page, `${game.variant}-390x844`);
   }
+}
+
+/** The deck's WebAssembly accelerator loads in Firefox and builds the same bytes as the JS path. */
+async function deck(/** @type {any} */ page, /** @type {string} */ url) {
+  await page.goto(`${url}dev/deck`);
+  await until(
+    async () => (await text(page, t('status'))) === 'accelerated, same bytes',
+    'the accelerator',
+  );
+}
+
+/**
+ * Offline: after one visit the service worker holds the site, so with its own
+ * server closed the landing page, a solo deal and the rules still load.
+ */
+async function offline(/** @type {any} */ page) {
+  const server = await startServer({ port: 0, host: '127.0.0.1', root: BUILD, peerServer: false });
+  try {
+    await page.goto(server.url);
+    await fastSettings(page);
+    await until(
+      () =>
+        page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+          return navigator.serviceWorker.controller !== null;
+        }),
+      'the service worker in control',
+    );
+  } finally {
+    await server.close();
+  }
+  await page.reload();
+  await page.locator(t('play-solo')).click();
+  await page.locator(t('start-game')).click();
+  await until(async () => (await count(page, `${t('hand')} button`)) > 0, 'a dealt hand offline');
+  await page.goto(`${server.url}rules/railominos`);
+  await until(() => visible(page, t('rules-play')), 'the rules offline');
 }
 
 /** Pass-and-play: the curtain names the seat, hides every hand, and opens on a dealt one. */
@@ -429,6 +476,8 @@ async function main() {
             inFirefox(puppeteer, name, (p) => solo(p, server.url, g, i === 0)),
         ]),
     ),
+    ['deck accelerator', (name) => inFirefox(puppeteer, name, (p) => deck(p, server.url))],
+    ['offline', (name) => inFirefox(puppeteer, name, offline)],
     ['pass and play', (name) => inFirefox(puppeteer, name, (p) => passAndPlay(p, server.url))],
     ...LANGS.map(
       (lang) =>
