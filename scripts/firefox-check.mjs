@@ -1,10 +1,10 @@
 // Firefox still works: the built site driven in Debian's Firefox ESR over
 // WebDriver BiDi (puppeteer-core) — a solo game of each variant, the deck's
 // WebAssembly accelerator, the site offline, pass-and-play, the landing page,
-// rules, table settings and a 404 page in Spanish and French, and an online game
-// with Chromium (Playwright) both ways through the site's own PeerServer, with a
-// reaction each way. Any page error, console error or refusal by the Content
-// Security Policy fails a check.
+// rules, table settings and a 404 page in Spanish and French, a page that fails
+// to load (in Spanish), and an online game with Chromium (Playwright) both ways
+// through the site's own PeerServer, with a reaction each way. Any page error,
+// console error or refusal by the Content Security Policy fails a check.
 //
 // Screenshots of Firefox's table at 390x844 and 1280x800 go to the shots folder.
 // Not part of `npm test` (CI has no Firefox); it installs nothing itself.
@@ -25,6 +25,7 @@
 // the browser tests do: headless Chromium needs it to gather ICE candidates.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -284,6 +285,40 @@ async function offline(/** @type {any} */ page) {
   await until(() => visible(page, t('rules-play')), 'the rules offline');
 }
 
+/**
+ * A page that fails to load (its module gone, as after a new version replaced
+ * the old files): the error page says so in the player's language (es), not in
+ * the browser's English message. The failure logs an error of its own.
+ */
+async function failedPage(/** @type {any} */ page) {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'trainyard-500-'));
+  fs.cpSync(BUILD, copy, { recursive: true });
+  const nodes = path.join(copy, '_app', 'immutable', 'nodes');
+  const rules = fs
+    .readdirSync(nodes)
+    .find((f) => fs.readFileSync(path.join(nodes, f), 'utf8').includes('rules-play'));
+  if (!rules) throw new Error('no module of the rules pages in the build');
+  fs.rmSync(path.join(nodes, rules));
+  const server = await startServer({ port: 0, host: '127.0.0.1', root: copy, peerServer: false });
+  try {
+    await page.setViewport({ width: 390, height: 844 });
+    await page.goto(server.url);
+    await until(() => visible(page, t('play-solo')), 'the landing page');
+    await click(page, 'a[href*="rules/"]');
+    await until(
+      async () =>
+        (await text(page, `${t('error-page')} h1`)) === 'Algo salió mal' &&
+        (await text(page, `${t('error-page')} h1 + p`)).startsWith('La página se detuvo'),
+      'the error page in es',
+      20_000,
+    );
+    await shoot(page, 'failed-page-es-390x844');
+  } finally {
+    await server.close();
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 /** Pass-and-play: the curtain names the seat, hides every hand, and opens on a dealt one. */
 async function passAndPlay(/** @type {any} */ page, /** @type {string} */ url) {
   await page.goto(url);
@@ -478,6 +513,13 @@ async function main() {
     ),
     ['deck accelerator', (name) => inFirefox(puppeteer, name, (p) => deck(p, server.url))],
     ['offline', (name) => inFirefox(puppeteer, name, offline)],
+    [
+      'a page that fails to load, in es',
+      async (name) => {
+        await inFirefox(puppeteer, name, failedPage, 'es');
+        return [];
+      },
+    ],
     ['pass and play', (name) => inFirefox(puppeteer, name, (p) => passAndPlay(p, server.url))],
     ...LANGS.map(
       (lang) =>
