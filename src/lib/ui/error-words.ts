@@ -1,0 +1,27 @@
+// What the error page says for a status. SvelteKit's own message is English and
+// written for developers ("Internal Error", a failed module's URL), so every
+// status gets words of ours in the player's language instead.
+import app from './i18n/app';
+
+export const ERROR_KINDS = ['not-found', 'offline', 'request', 'other'] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/** 404 and 410 are not here; otherwise offline first, then the link (4xx) or the page (the rest). */
+export function errorKind(status: number, online: boolean): ErrorKind {
+  if (status === 404 || status === 410) return 'not-found';
+  if (!online) return 'offline';
+  return status >= 400 && status < 500 ? 'request' : 'other';
+}
+
+export function errorWords(kind: ErrorKind): { readonly title: string; readonly text: string } {
+  switch (kind) {
+    case 'not-found':
+      return { title: app.error_not_found_title(), text: app.error_not_found() };
+    case 'offline':
+      return { title: app.error_offline_title(), text: app.error_offline() };
+    case 'request':
+      return { title: app.error_request_title(), text: app.error_request() };
+    case 'other':
+      return { title: app.error_other_title(), text: app.error_other() };
+  }
+}
