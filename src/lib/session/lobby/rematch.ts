@@ -214,7 +214,8 @@ export class Rematches {
     const p = this.current();
     if (!p) return fail('NOT_NOW', 'no rematch is offered');
     // The offer the person saw: the host may have offered another since (other house rules).
-    if (p.game !== game) return fail('NOT_NOW', 'the rematch offered has changed: look at it again');
+    if (p.game !== game)
+      return fail('NOT_NOW', 'the rematch offered has changed: look at it again');
     if (!p.setup.seats.some((s) => s.member === this.#t.member)) {
       return fail('NOT_NOW', 'the rematch offered has no seat for this browser');
     }
