@@ -291,8 +291,10 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     world.position.set(camera.x, camera.y);
     world.scale.set(camera.scale);
     dom?.place(camera);
-    // A few of the pieces tiles will need are baked on each frame until all are.
-    const warming = atlas?.warm(WARM_PER_FRAME) ?? false;
+    // A few of the pieces tiles will need are baked on each frame until all are, but
+    // not on one that laid the board out: together they made the board's first frame
+    // the page's longest task (bench/long-tasks.ts).
+    const warming = (rebuilt ? atlas?.warming : atlas?.warm(WARM_PER_FRAME)) ?? false;
     atlas?.flush();
     renderer.render(stage);
     if (callbacks.onFrame) {
