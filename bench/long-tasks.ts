@@ -4,8 +4,13 @@
 // source maps when there are some (`npx vite build --sourcemap`). A tool, not a
 // bench figure: `npx tsx bench/long-tasks.ts round` (3 seats on autoplay, to game
 // over, as `bench ui` measures ui.longestTaskMs) or `deal 4` (Start → dealt, with
-// the CPU slowed 4×, as ui.dealThrottledMs).
+// the CPU slowed 4×, as ui.dealThrottledMs). Each task is put in its phase
+// (the page's start up to the board's canvas, the deal up to the hand, the round),
+// and each phase's longest task by wall time and by CPU time closes the list,
+// with the machine's load average: a task's wall time beyond its CPU time is
+// time it waited for a core (or for the GPU process).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import type { Page } from '@playwright/test';
@@ -20,7 +25,7 @@ interface TraceEvent {
   readonly tdur?: number;
   readonly pid: number;
   readonly tid: number;
-  readonly args?: { readonly name?: string };
+  readonly args?: { readonly name?: string; readonly data?: { readonly message?: string } };
 }
 
 interface CallFrame {
@@ -93,8 +98,14 @@ await withSite({ peerServer: false }, async ({ url, browser }) => {
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   });
+  const load = [os.loadavg()[0]];
+  // Phase marks in the trace (a TimeStamp event each), polled as the bench polls.
+  const mark = (name: string) => page.evaluate((n) => console.timeStamp(n), name);
   await page.getByTestId('start-game').click();
+  await page.waitForFunction(() => document.querySelector('canvas'), null, { polling: 50 });
+  await mark('canvas');
   await page.getByTestId('hand').locator('button').first().waitFor({ timeout: 120_000 });
+  await mark('dealt');
   if (mode === 'round') {
     await page.getByTestId('autoplay').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="game-over"]'), null, {
@@ -113,9 +124,14 @@ await withSite({ peerServer: false }, async ({ url, browser }) => {
       .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  const long = events.filter(
-    (e) => main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask' && (e.dur ?? 0) > 50_000,
-  );
+  load.push(os.loadavg()[0]);
+  const markAt = (name: string) =>
+    events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === name)?.ts ?? Infinity;
+  const canvasAt = markAt('canvas');
+  const dealtAt = markAt('dealt');
+  const phase = (ts: number) => (ts < canvasAt ? 'start' : ts < dealtAt ? 'deal' : 'round');
+  const tasks = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask');
+  const long = tasks.filter((e) => (e.dur ?? 0) > 50_000);
   const all = samples(profile);
   console.log(`${mode}: ${long.length} long tasks on the page's main thread`);
   for (const t of long) {
@@ -129,8 +145,19 @@ await withSite({ peerServer: false }, async ({ url, browser }) => {
       .sort((a, b) => b[1] - a[1])
       .slice(0, 14);
     const cpu = t.tdur === undefined ? '' : `, ${(t.tdur / 1000).toFixed(1)} ms on the CPU`;
-    console.log(`\n${((t.dur ?? 0) / 1000).toFixed(1)} ms${cpu} at ${(t.ts / 1000).toFixed(0)}`);
+    const at = `${(t.ts / 1000).toFixed(0)} (${phase(t.ts)})`;
+    console.log(`\n${((t.dur ?? 0) / 1000).toFixed(1)} ms${cpu} at ${at}`);
     for (const [f, ms] of top) console.log(`  ${ms.toFixed(1)} ms ${f}`);
+  }
+  console.log(`\nload average (1 min) ${load.map((l) => l.toFixed(1)).join(' → ')}`);
+  for (const p of ['start', 'deal', 'round'] as const) {
+    const within = tasks.filter((t) => phase(t.ts) === p);
+    const wall = Math.max(0, ...within.map((t) => t.dur ?? 0)) / 1000;
+    const cpu = Math.max(0, ...within.map((t) => t.tdur ?? 0)) / 1000;
+    const n = long.filter((t) => phase(t.ts) === p).length;
+    console.log(
+      `${p}: ${n} long tasks, longest ${wall.toFixed(1)} ms; most CPU in any task ${cpu.toFixed(1)} ms`,
+    );
   }
   return {};
 });
