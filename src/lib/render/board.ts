@@ -7,6 +7,8 @@
 // every frame of the slide. Loaded on demand (see `loadBoard` in index.ts).
 import {
   Container,
+  getMaxFragmentPrecision,
+  getTestContext,
   Graphics,
   RenderTexture,
   Sprite,
@@ -46,21 +48,19 @@ const WARM_PER_FRAME = 3;
 /** A pointer that moved less than this (CSS px) between down and up is a tap. */
 const TAP_SLOP = 8;
 
-interface GlContext {
-  readonly gl: WebGL2RenderingContext | null;
-  /** Rendered in software (SwiftShader, llvmpipe): every pixel counts. */
-  readonly software: boolean;
-}
-
 const SOFTWARE = /SwiftShader|llvmpipe|softpipe|Software|Basic Render/i;
 
-/** Whether WebGL here is drawn by the CPU, asked of a throwaway context. */
+/**
+ * Whether WebGL here is drawn by the CPU, asked of Pixi's own test context (it
+ * makes one anyway, for the shaders' precision, asked here too): a context of
+ * our own for the question made the page's start create three.
+ */
 function softwareGl(): boolean {
-  const probe = document.createElement('canvas').getContext('webgl2');
+  const probe = getTestContext();
+  getMaxFragmentPrecision();
   if (!probe) return true;
   const info = probe.getExtension('WEBGL_debug_renderer_info');
   const name = String(probe.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : probe.RENDERER));
-  probe.getExtension('WEBGL_lose_context')?.loseContext();
   return SOFTWARE.test(name);
 }
 
@@ -70,8 +70,7 @@ function softwareGl(): boolean {
  * kept to one texture per draw — its per-pixel branch over sixteen texture
  * units makes every pixel several times dearer there.
  */
-function glContext(canvas: HTMLCanvasElement): GlContext {
-  const software = softwareGl();
+function glContext(canvas: HTMLCanvasElement, software: boolean): WebGL2RenderingContext | null {
   const gl = canvas.getContext('webgl2', {
     alpha: true,
     premultipliedAlpha: true,
@@ -79,12 +78,12 @@ function glContext(canvas: HTMLCanvasElement): GlContext {
     preserveDrawingBuffer: false,
     antialias: !software,
   });
-  if (!gl || !software) return { gl, software };
+  if (!gl || !software) return gl;
   const get = gl.getParameter.bind(gl);
   Object.defineProperty(gl, 'getParameter', {
     value: (p: number): unknown => (p === gl.MAX_TEXTURE_IMAGE_UNITS ? 1 : get(p)),
   });
-  return { gl, software };
+  return gl;
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -401,17 +400,19 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   // tracked and a board destroyed early is torn down once it is up.
   const canvas = document.createElement('canvas');
   const ready = (async () => {
-    // Evaluating pixi.js, probing WebGL, starting the renderer and compiling its
-    // programs each get a task of their own (the first draw is a frame of its own): in one piece they held
-    // the page's thread for over 100 ms where WebGL runs in software.
+    // Evaluating pixi.js, probing WebGL, making the board's context, starting the
+    // renderer and compiling its programs each get a task of their own (the first
+    // draw is a frame of its own): in one piece they held the page's thread for
+    // over 100 ms where WebGL runs in software.
     await nextTask();
-    const context = glContext(canvas);
-    software = context.software;
-    if (!context.gl) throw new Error('WebGL is not available');
+    software = softwareGl();
+    await nextTask();
+    const context = glContext(canvas, software);
+    if (!context) throw new Error('WebGL is not available');
     await nextTask();
     await renderer.init({
       canvas,
-      context: context.gl,
+      context,
       width: viewSize().width,
       height: viewSize().height,
       resolution,
