@@ -129,6 +129,8 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   let camera: Camera = { x: 0, y: 0, scale: 1 };
   let viewport: Size = { width: 1, height: 1 };
   let stale = true;
+  /** The host's size changed: the renderer takes it at the next frame. */
+  let resized = false;
   let slide: SlideState | null = null;
   /** The last move already shown; null before the first draw (nothing slides then). */
   let lastKey: string | null = null;
@@ -272,8 +274,16 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   const render = () => {
     if (!started || !alive) return;
     const t0 = performance.now();
-    const rebuilt = stale;
-    if (stale) {
+    // A new size is a frame of its own (the canvas's buffer made again), the layout
+    // for it the next: together with a move's they held the page's thread.
+    const sized = resized;
+    const rebuilt = stale && !sized;
+    if (sized) {
+      resized = false;
+      viewport = viewSize();
+      renderer.resize(viewport.width, viewport.height);
+      placeStatus();
+    } else if (stale) {
       try {
         rebuild();
       } catch (error) {
@@ -293,7 +303,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     // A few of the pieces tiles will need are baked on each frame until all are, but
     // not on one that laid the board out: together they made the board's first frame
     // the page's longest task (bench/long-tasks.ts).
-    const warming = (rebuilt ? atlas?.warming : atlas?.warm(WARM_PER_FRAME)) ?? false;
+    const warming = (rebuilt || sized ? atlas?.warming : atlas?.warm(WARM_PER_FRAME)) ?? false;
     atlas?.flush();
     renderer.render(stage);
     if (callbacks.onFrame) {
@@ -301,7 +311,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
       finish();
       callbacks.onFrame(performance.now() - t0, rebuilt, script);
     }
-    if (warming) frames.request();
+    if (warming || stale) frames.request();
   };
   const frames = frameScheduler(
     (cb) => requestAnimationFrame(cb),
@@ -311,9 +321,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
 
   const resize = () => {
     if (!started || !alive) return;
-    viewport = viewSize();
-    renderer.resize(viewport.width, viewport.height);
-    placeStatus();
+    resized = true;
     stale = true;
     frames.request();
   };
