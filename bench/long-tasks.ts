@@ -15,18 +15,7 @@ import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import type { Page } from '@playwright/test';
 import { withSite } from './site-browser';
-
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly ts: number;
-  readonly dur?: number;
-  /** The thread's own time in it (CPU), without the time it waited for a core. */
-  readonly tdur?: number;
-  readonly pid: number;
-  readonly tid: number;
-  readonly args?: { readonly name?: string; readonly data?: { readonly message?: string } };
-}
+import { mainTasks, mark, markAt, startTrace, stopTrace } from './trace';
 
 interface CallFrame {
   readonly functionName: string;
@@ -95,17 +84,14 @@ await withSite({ peerServer: false }, async ({ url, browser }) => {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
   await cdp.send('Profiler.start');
-  await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-  });
-  const load = [os.loadavg()[0]];
-  // Phase marks in the trace (a TimeStamp event each), polled as the bench polls.
-  const mark = (name: string) => page.evaluate((n) => console.timeStamp(n), name);
+  await startTrace(browser, page);
+  const load = [os.loadavg()[0] ?? 0];
+  // Phase marks in the trace, polled as the bench polls.
   await page.getByTestId('start-game').click();
   await page.waitForFunction(() => document.querySelector('canvas'), null, { polling: 50 });
-  await mark('canvas');
+  await mark(page, 'canvas');
   await page.getByTestId('hand').locator('button').first().waitFor({ timeout: 120_000 });
-  await mark('dealt');
+  await mark(page, 'dealt');
   if (mode === 'round') {
     await page.getByTestId('autoplay').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="game-over"]'), null, {
@@ -113,24 +99,13 @@ await withSite({ peerServer: false }, async ({ url, browser }) => {
       polling: 500,
     });
   }
-  const events = (
-    JSON.parse((await browser.stopTracing()).toString()) as {
-      traceEvents: TraceEvent[];
-    }
-  ).traceEvents;
+  const events = await stopTrace(browser);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-  const main = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  load.push(os.loadavg()[0]);
-  const markAt = (name: string) =>
-    events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === name)?.ts ?? Infinity;
-  const canvasAt = markAt('canvas');
-  const dealtAt = markAt('dealt');
+  load.push(os.loadavg()[0] ?? 0);
+  const canvasAt = markAt(events, 'canvas');
+  const dealtAt = markAt(events, 'dealt');
   const phase = (ts: number) => (ts < canvasAt ? 'start' : ts < dealtAt ? 'deal' : 'round');
-  const tasks = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask');
+  const tasks = mainTasks(events);
   const long = tasks.filter((e) => (e.dur ?? 0) > 50_000);
   const all = samples(profile);
   console.log(`${mode}: ${long.length} long tasks on the page's main thread`);
