@@ -4,24 +4,18 @@
 // source maps when there are some (`npx vite build --sourcemap`). A tool, not a
 // bench figure: `npx tsx bench/long-tasks.ts round` (3 seats on autoplay, to game
 // over, as `bench ui` measures ui.longestTaskMs) or `deal 4` (Start → dealt, with
-// the CPU slowed 4×, as ui.dealThrottledMs).
+// the CPU slowed 4×, as ui.dealThrottledMs). Each task is put in its phase
+// (the page's start up to the board's canvas, the deal up to the hand, the round),
+// and each phase's longest task by wall time and by CPU time closes the list,
+// with the machine's load average: a task's wall time beyond its CPU time is
+// time it waited for a core (or for the GPU process).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import type { Page } from '@playwright/test';
 import { withSite } from './site-browser';
-
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly ts: number;
-  readonly dur?: number;
-  /** The thread's own time in it (CPU), without the time it waited for a core. */
-  readonly tdur?: number;
-  readonly pid: number;
-  readonly tid: number;
-  readonly args?: { readonly name?: string };
-}
+import { mainTasks, mark, markAt, startTrace, stopTrace } from './trace';
 
 interface CallFrame {
   readonly functionName: string;
@@ -90,11 +84,14 @@ await withSite({ peerServer: false }, async ({ url, browser }) => {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
   await cdp.send('Profiler.start');
-  await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-  });
+  await startTrace(browser, page);
+  const load = [os.loadavg()[0] ?? 0];
+  // Phase marks in the trace, polled as the bench polls.
   await page.getByTestId('start-game').click();
+  await page.waitForFunction(() => document.querySelector('canvas'), null, { polling: 50 });
+  await mark(page, 'canvas');
   await page.getByTestId('hand').locator('button').first().waitFor({ timeout: 120_000 });
+  await mark(page, 'dealt');
   if (mode === 'round') {
     await page.getByTestId('autoplay').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="game-over"]'), null, {
@@ -102,20 +99,14 @@ await withSite({ peerServer: false }, async ({ url, browser }) => {
       polling: 500,
     });
   }
-  const events = (
-    JSON.parse((await browser.stopTracing()).toString()) as {
-      traceEvents: TraceEvent[];
-    }
-  ).traceEvents;
+  const events = await stopTrace(browser);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-  const main = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const long = events.filter(
-    (e) => main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask' && (e.dur ?? 0) > 50_000,
-  );
+  load.push(os.loadavg()[0] ?? 0);
+  const canvasAt = markAt(events, 'canvas');
+  const dealtAt = markAt(events, 'dealt');
+  const phase = (ts: number) => (ts < canvasAt ? 'start' : ts < dealtAt ? 'deal' : 'round');
+  const tasks = mainTasks(events);
+  const long = tasks.filter((e) => (e.dur ?? 0) > 50_000);
   const all = samples(profile);
   console.log(`${mode}: ${long.length} long tasks on the page's main thread`);
   for (const t of long) {
@@ -125,12 +116,24 @@ await withSite({ peerServer: false }, async ({ url, browser }) => {
       for (const f of new Set(s.stack)) inclusive.set(f, (inclusive.get(f) ?? 0) + s.dt);
     }
     const top = [...inclusive]
-      .filter(([f]) => !f.startsWith('(root)') && !f.startsWith('(program)'))
+      // Svelte's runtime is the plumbing of every update: the components under it are named.
+      .filter(([f]) => !/^\((root|program)\)|node_modules\/svelte\//.test(f))
       .sort((a, b) => b[1] - a[1])
       .slice(0, 14);
     const cpu = t.tdur === undefined ? '' : `, ${(t.tdur / 1000).toFixed(1)} ms on the CPU`;
-    console.log(`\n${((t.dur ?? 0) / 1000).toFixed(1)} ms${cpu} at ${(t.ts / 1000).toFixed(0)}`);
+    const at = `${(t.ts / 1000).toFixed(0)} (${phase(t.ts)})`;
+    console.log(`\n${((t.dur ?? 0) / 1000).toFixed(1)} ms${cpu} at ${at}`);
     for (const [f, ms] of top) console.log(`  ${ms.toFixed(1)} ms ${f}`);
+  }
+  console.log(`\nload average (1 min) ${load.map((l) => l.toFixed(1)).join(' → ')}`);
+  for (const p of ['start', 'deal', 'round'] as const) {
+    const within = tasks.filter((t) => phase(t.ts) === p);
+    const wall = Math.max(0, ...within.map((t) => t.dur ?? 0)) / 1000;
+    const cpu = Math.max(0, ...within.map((t) => t.tdur ?? 0)) / 1000;
+    const n = long.filter((t) => phase(t.ts) === p).length;
+    console.log(
+      `${p}: ${n} long tasks, longest ${wall.toFixed(1)} ms; most CPU in any task ${cpu.toFixed(1)} ms`,
+    );
   }
   return {};
 });

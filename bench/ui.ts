@@ -4,8 +4,10 @@
 // (software GL), at instant pace. Then the deal as a mid-range phone would see
 // it: Start to "dealt" (the person's hand shown) for a solo table of 4 and of 8
 // seats, with the CPU slowed 4× by the DevTools protocol, as Lighthouse does.
+import os from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import { withSite } from './site-browser';
+import { mainTasks, mark, markAt, startTrace, stopTrace } from './trace';
 
 /** Lighthouse's mid-range phone: the CPU slowed 4×. */
 const THROTTLE = 4;
@@ -73,12 +75,16 @@ export async function run(): Promise<Record<string, unknown>> {
     // Long tasks are reported late: each is put in its phase by its start time.
     const now = () => page.evaluate(() => performance.now());
     const atStart = await now();
+    const loadBefore = os.loadavg()[0] ?? 0;
+    // Traced as well: each task's CPU time, which waiting for a busy core does not inflate.
+    await startTrace(browser, page);
     await page.getByTestId('start-game').click();
     await page.waitForURL(/table\?room=/);
     // The page's own start (navigation, hydration, the board's renderer) is not the game:
     // the deal is counted from the board's canvas on.
     await page.waitForFunction(() => document.querySelector('canvas'), null, { polling: 50 });
     const atTable = await now();
+    await mark(page, 'canvas');
     await page.getByTestId('hand').locator('button').first().waitFor({ timeout: 60_000 });
     const dealtMs = Date.now() - started;
     const atDeal = await now();
@@ -90,6 +96,15 @@ export async function run(): Promise<Record<string, unknown>> {
       polling: 500,
     });
     await page.waitForTimeout(200);
+    const events = await stopTrace(browser);
+    const canvasAt = markAt(events, 'canvas');
+    const cpuMs = (ts: (t: number) => boolean) =>
+      Math.max(
+        0,
+        ...mainTasks(events)
+          .filter((t) => ts(t.ts))
+          .map((t) => (t.tdur ?? 0) / 1000),
+      );
     const tasks = await page.evaluate(() => (window as unknown as UiWindow).__longTasks);
     const within = (from: number, to = Infinity) =>
       tasks.filter(([t]) => t >= from && t < to).map(([, d]) => d);
@@ -104,6 +119,15 @@ export async function run(): Promise<Record<string, unknown>> {
       // The deal and the round, from the board's canvas to game over.
       longestTaskMs: ms(Math.max(0, ...game)),
       longTasks: game.length,
+      /**
+       * The most CPU time one task of the page's main thread took in that time (a
+       * trace's thread time): what of longestTaskMs is the page's own work, where
+       * the rest is waiting for a core on a busy machine.
+       */
+      longestTaskCpuMs: ms(cpuMs((t) => t >= canvasAt)),
+      longestTaskCpuDuringPageStartMs: ms(cpuMs((t) => t < canvasAt)),
+      /** The machine's 1-minute load average before and after the solo round. */
+      loadAverage: [ms(loadBefore), ms(os.loadavg()[0] ?? 0)],
       longestTaskDuringRoundMs: ms(Math.max(0, ...round)),
       // From the start button to the board's canvas: navigation to the table page,
       // its modules and first render, Pixi's renderer.

@@ -7,6 +7,8 @@
 // every frame of the slide. Loaded on demand (see `loadBoard` in index.ts).
 import {
   Container,
+  getMaxFragmentPrecision,
+  getTestContext,
   Graphics,
   RenderTexture,
   Sprite,
@@ -46,21 +48,19 @@ const WARM_PER_FRAME = 3;
 /** A pointer that moved less than this (CSS px) between down and up is a tap. */
 const TAP_SLOP = 8;
 
-interface GlContext {
-  readonly gl: WebGL2RenderingContext | null;
-  /** Rendered in software (SwiftShader, llvmpipe): every pixel counts. */
-  readonly software: boolean;
-}
-
 const SOFTWARE = /SwiftShader|llvmpipe|softpipe|Software|Basic Render/i;
 
-/** Whether WebGL here is drawn by the CPU, asked of a throwaway context. */
+/**
+ * Whether WebGL here is drawn by the CPU, asked of Pixi's own test context (it
+ * makes one anyway, for the shaders' precision, asked here too): a context of
+ * our own for the question made the page's start create three.
+ */
 function softwareGl(): boolean {
-  const probe = document.createElement('canvas').getContext('webgl2');
+  const probe = getTestContext();
+  getMaxFragmentPrecision();
   if (!probe) return true;
   const info = probe.getExtension('WEBGL_debug_renderer_info');
   const name = String(probe.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : probe.RENDERER));
-  probe.getExtension('WEBGL_lose_context')?.loseContext();
   return SOFTWARE.test(name);
 }
 
@@ -70,8 +70,7 @@ function softwareGl(): boolean {
  * kept to one texture per draw — its per-pixel branch over sixteen texture
  * units makes every pixel several times dearer there.
  */
-function glContext(canvas: HTMLCanvasElement): GlContext {
-  const software = softwareGl();
+function glContext(canvas: HTMLCanvasElement, software: boolean): WebGL2RenderingContext | null {
   const gl = canvas.getContext('webgl2', {
     alpha: true,
     premultipliedAlpha: true,
@@ -79,12 +78,12 @@ function glContext(canvas: HTMLCanvasElement): GlContext {
     preserveDrawingBuffer: false,
     antialias: !software,
   });
-  if (!gl || !software) return { gl, software };
+  if (!gl || !software) return gl;
   const get = gl.getParameter.bind(gl);
   Object.defineProperty(gl, 'getParameter', {
     value: (p: number): unknown => (p === gl.MAX_TEXTURE_IMAGE_UNITS ? 1 : get(p)),
   });
-  return { gl, software };
+  return gl;
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -130,6 +129,8 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   let camera: Camera = { x: 0, y: 0, scale: 1 };
   let viewport: Size = { width: 1, height: 1 };
   let stale = true;
+  /** The host's size changed: the renderer takes it at the next frame. */
+  let resized = false;
   let slide: SlideState | null = null;
   /** The last move already shown; null before the first draw (nothing slides then). */
   let lastKey: string | null = null;
@@ -273,8 +274,16 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   const render = () => {
     if (!started || !alive) return;
     const t0 = performance.now();
-    const rebuilt = stale;
-    if (stale) {
+    // A new size is a frame of its own (the canvas's buffer made again), the layout
+    // for it the next: together with a move's they held the page's thread.
+    const sized = resized;
+    const rebuilt = stale && !sized;
+    if (sized) {
+      resized = false;
+      viewport = viewSize();
+      renderer.resize(viewport.width, viewport.height);
+      placeStatus();
+    } else if (stale) {
       try {
         rebuild();
       } catch (error) {
@@ -291,8 +300,10 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
     world.position.set(camera.x, camera.y);
     world.scale.set(camera.scale);
     dom?.place(camera);
-    // A few of the pieces tiles will need are baked on each frame until all are.
-    const warming = atlas?.warm(WARM_PER_FRAME) ?? false;
+    // A few of the pieces tiles will need are baked on each frame until all are, but
+    // not on one that laid the board out: together they made the board's first frame
+    // the page's longest task (bench/long-tasks.ts).
+    const warming = (rebuilt || sized ? atlas?.warming : atlas?.warm(WARM_PER_FRAME)) ?? false;
     atlas?.flush();
     renderer.render(stage);
     if (callbacks.onFrame) {
@@ -300,7 +311,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
       finish();
       callbacks.onFrame(performance.now() - t0, rebuilt, script);
     }
-    if (warming) frames.request();
+    if (warming || stale) frames.request();
   };
   const frames = frameScheduler(
     (cb) => requestAnimationFrame(cb),
@@ -310,9 +321,7 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
 
   const resize = () => {
     if (!started || !alive) return;
-    viewport = viewSize();
-    renderer.resize(viewport.width, viewport.height);
-    placeStatus();
+    resized = true;
     stale = true;
     frames.request();
   };
@@ -399,17 +408,19 @@ export async function mountBoard(host: HTMLElement, callbacks: BoardCallbacks): 
   // tracked and a board destroyed early is torn down once it is up.
   const canvas = document.createElement('canvas');
   const ready = (async () => {
-    // Evaluating pixi.js, probing WebGL, starting the renderer and compiling its
-    // programs each get a task of their own (the first draw is a frame of its own): in one piece they held
-    // the page's thread for over 100 ms where WebGL runs in software.
+    // Evaluating pixi.js, probing WebGL, making the board's context, starting the
+    // renderer and compiling its programs each get a task of their own (the first
+    // draw is a frame of its own): in one piece they held the page's thread for
+    // over 100 ms where WebGL runs in software.
     await nextTask();
-    const context = glContext(canvas);
-    software = context.software;
-    if (!context.gl) throw new Error('WebGL is not available');
+    software = softwareGl();
+    await nextTask();
+    const context = glContext(canvas, software);
+    if (!context) throw new Error('WebGL is not available');
     await nextTask();
     await renderer.init({
       canvas,
-      context: context.gl,
+      context,
       width: viewSize().width,
       height: viewSize().height,
       resolution,

@@ -152,6 +152,11 @@ export class FaceAtlas {
     ];
   }
 
+  /** Prepared pieces are left to bake. */
+  get warming(): boolean {
+    return this.#warming.length > 0;
+  }
+
   /** Bakes up to `count` prepared pieces (drawn at the next flush); true while some remain. */
   warm(count: number): boolean {
     for (const bake of this.#warming.splice(0, count)) bake();

@@ -4,7 +4,8 @@
 import { Container, Graphics } from 'pixi.js';
 import type { FaceKind } from './face';
 import type { FaceAtlas } from './face-atlas';
-import type { BoardLayout, PlacedTile } from './layout-types';
+import type { BoardLayout } from './layout-types';
+import { railLanes, type RailRow } from './rails';
 import { CREAM, OUTLINES } from './scene-style';
 
 export interface SceneOptions {
@@ -13,18 +14,8 @@ export interface SceneOptions {
 }
 
 /** Rails under each row of a lane's tiles, so a train reads as track. */
-function drawRails(g: Graphics, tiles: readonly PlacedTile[], unit: number): void {
-  const rows = new Map<string, { x0: number; x1: number; mid: number }>();
-  for (const t of tiles) {
-    const mid = t.rect.y + t.rect.h / 2;
-    const key = `${t.region}|${Math.round(mid)}`;
-    const row = rows.get(key);
-    if (row) {
-      row.x0 = Math.min(row.x0, t.rect.x);
-      row.x1 = Math.max(row.x1, t.rect.x + t.rect.w);
-    } else rows.set(key, { x0: t.rect.x, x1: t.rect.x + t.rect.w, mid });
-  }
-  for (const { x0, x1, mid } of rows.values()) {
+function drawRails(g: Graphics, rows: readonly RailRow[], unit: number): void {
+  for (const { x0, x1, mid } of rows) {
     for (let x = x0 + unit * 0.25; x < x1; x += unit * 0.5) {
       g.rect(x - 1.5, mid - unit * 0.42, 3, unit * 0.84).fill({ color: 0x3b2a1a, alpha: 0.45 });
     }
@@ -42,17 +33,17 @@ interface TileNode {
 
 /**
  * The board's retained scene: each update compares the new layout with what is
- * drawn and only rebuilds what changed (the rails and outlines when they move,
- * the tiles added, moved or gone, keyed by tile id). Tiles are sprites of faces
- * pieces baked once into an atlas.
+ * drawn and only rebuilds what changed (a lane's rails and the outlines when
+ * they move, the tiles added, moved or gone, keyed by tile id). Tiles are
+ * sprites of faces pieces baked once into an atlas.
  */
 export class SceneView {
   readonly root = new Container();
-  readonly #rails = new Graphics();
+  readonly #rails = new Container();
+  readonly #laneRails = new Map<string, { readonly g: Graphics; key: string }>();
   readonly #tiles = new Container();
   readonly #outlines = new Graphics();
   readonly #tileNodes = new Map<number, TileNode>();
-  #railsKey = '';
   #outlinesKey = '';
 
   constructor(private readonly atlas: FaceAtlas) {
@@ -71,14 +62,24 @@ export class SceneView {
   }
 
   #updateRails(layout: BoardLayout): void {
-    const tiles = layout.tiles.filter(
-      (t) => t.region !== 'hub' && !t.dim && !t.region.startsWith('yard'),
-    );
-    const key = `${layout.unit}|${tiles.map((t) => `${t.region}:${t.rect.x},${t.rect.y},${t.rect.w},${t.rect.h}`).join(';')}`;
-    if (key === this.#railsKey) return;
-    this.#railsKey = key;
-    this.#rails.clear();
-    drawRails(this.#rails, tiles, layout.unit);
+    const lanes = railLanes(layout.tiles, layout.unit);
+    for (const [region, lane] of lanes) {
+      let drawn = this.#laneRails.get(region);
+      if (!drawn) {
+        drawn = { g: new Graphics(), key: '' };
+        this.#laneRails.set(region, drawn);
+        this.#rails.addChild(drawn.g);
+      }
+      if (drawn.key === lane.key) continue;
+      drawn.key = lane.key;
+      drawn.g.clear();
+      drawRails(drawn.g, lane.rows, layout.unit);
+    }
+    for (const [region, drawn] of this.#laneRails) {
+      if (lanes.has(region)) continue;
+      drawn.g.destroy();
+      this.#laneRails.delete(region);
+    }
   }
 
   #updateTiles(layout: BoardLayout, o: SceneOptions): void {
@@ -148,5 +149,6 @@ export class SceneView {
   destroy(): void {
     this.root.destroy({ children: true });
     this.#tileNodes.clear();
+    this.#laneRails.clear();
   }
 }
