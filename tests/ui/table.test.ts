@@ -8,6 +8,7 @@ import type { Cue } from '$lib/ui/sound';
 import { motionMs, TableController } from '$lib/ui/table.svelte';
 import type { LocalSeatSpec, LocalTableSpec } from '$lib/session';
 import { load as loadGame } from '$lib/ui/i18n/game';
+import { current } from '$lib/ui/i18n/locale.svelte';
 
 // The table's words in English unless a test says otherwise.
 beforeAll(() => loadGame('en'));
@@ -237,5 +238,29 @@ describe('TableController', () => {
     expect(motionMs(400, { stepMs: 1100 })).toBe(560);
     expect(motionMs(400, { stepMs: 0 })).toBe(0);
     expect(motionMs(400, { stepMs: 650, reducedMotion: true })).toBe(0);
+  });
+});
+
+describe('the move log after a change of language', () => {
+  it('is said again in the new language, line for line', async () => {
+    const { table: t } = await table({
+      variant: 'mexican-train',
+      options: { rounds: 1, set: 6, handSize: 5 },
+      seats: [me, { kind: 'bot', level: 'easy' }],
+    });
+    await until(() => t.log.length >= 1);
+    const english = t.log.map((l) => l.text);
+    const ids = t.log.map((l) => l.id);
+    await loadGame('es');
+    current.locale = 'es';
+    try {
+      t.relocalize();
+      const spanish = t.log.slice(0, english.length);
+      expect(spanish.map((l) => l.id)).toEqual(ids);
+      expect(spanish.map((l) => l.text)).not.toEqual(english);
+      expect(spanish[0]!.text).not.toBe(english[0]);
+    } finally {
+      current.locale = 'en';
+    }
   });
 });

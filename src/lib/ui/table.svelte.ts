@@ -108,6 +108,19 @@ export class TableController {
   /** The session's newest snapshot. */
   latest = $state.raw<SessionSnapshot>() as SessionSnapshot;
   log = $state.raw<readonly LogLine[]>([]);
+  /**
+   * What the log's lines were said of, to say them again in another language:
+   * each batch's steps, with the last view of its round (tile set and lanes
+   * stay within a round), kept only for lines still in the log.
+   */
+  #said: {
+    readonly steps: readonly TableStep[];
+    readonly round: number;
+    readonly names: readonly string[];
+    readonly viewer: Seat | null;
+    readonly ids: readonly number[];
+  }[] = [];
+  #roundViews: Record<number, BaseState> = {};
   /** The newest line, for the aria-live region. */
   live = $state('');
   lastPlay = $state.raw<Change['play']>(null);
@@ -623,6 +636,39 @@ export class TableController {
       : t.steps;
   }
 
+  #keepSaid(
+    steps: readonly TableStep[],
+    view: BaseState,
+    names: readonly string[],
+    lines: readonly LogLine[],
+  ): void {
+    const ids = lines.map((l) => l.id);
+    this.#said.push({ steps, round: view.round, names, viewer: this.viewer, ids });
+    const first = this.log[0]?.id ?? 0;
+    while ((this.#said[0]?.ids.at(-1) ?? first) < first) this.#said.shift();
+    const rounds = this.#said.map((b) => b.round);
+    this.#roundViews = Object.fromEntries(
+      [...Object.entries(this.#roundViews), [view.round, view] as const].filter(([r]) =>
+        rounds.includes(Number(r)),
+      ),
+    );
+  }
+
+  /** Says the move log again in the active language (its messages loaded): after a change of language. */
+  relocalize(): void {
+    const text: Record<number, string> = {};
+    for (const b of this.#said) {
+      const view = this.#roundViews[b.round];
+      if (!view) continue;
+      const { lines } = describeSteps(b.steps, view, b.names, b.viewer);
+      b.ids.forEach((id, i) => {
+        const line = lines[i];
+        if (line) text[id] = line.text;
+      });
+    }
+    this.log = this.log.map((l) => ({ ...l, text: text[l.id] ?? l.text }));
+  }
+
   /** Puts a snapshot on screen; true when it showed a move worth pausing on. */
   #show(next: SessionSnapshot): boolean {
     const nextView = next.table?.view ?? null;
@@ -632,6 +678,8 @@ export class TableController {
     if (was && over && next.table && next.table.game !== was.game) {
       this.results = [];
       this.log = [];
+      this.#said = [];
+      this.#roundViews = {};
       this.lastPlay = null;
     }
     const wasMyTurn = this.myTurn;
@@ -648,6 +696,12 @@ export class TableController {
         const lines = change.lines.map((l) => ({ ...l, id: this.#nextId++ }));
         const all = [...this.log, ...lines];
         this.log = all.length > MAX_LOG ? all.slice(all.length - MAX_LOG) : all;
+        this.#keepSaid(
+          fresh,
+          nextView,
+          next.seats.map((s) => s.name),
+          lines,
+        );
         this.live = lines.map((l) => l.text).join(' ');
       }
       if (change.play) {
