@@ -135,36 +135,42 @@ describe('Session hello', () => {
     now += 1000;
     transport.deliver(peer, challenge('bob-nonce-1'));
     expect(sent('hello')).toHaveLength(1); // not again: no ping-pong
-    transport.deliver(peer, challenge('bob-nonce-2')); // Bob's page started afresh
-    expect(sent('hello')).toHaveLength(2);
-    const [first, second] = sent('hello').map((m) => JSON.parse(String(m.data)) as { n: string });
-    expect(second!.n).not.toBe(first!.n); // a fresh nonce of ours for the fresh start
-    // A hello signed for another link's nonces proves nothing here.
     const pair = signingKeyPair(new Uint8Array(32).fill(7));
     if (!pair) throw new Error('a key pair');
-    const binding = {
-      room,
-      member: 'bob',
-      name: 'Bob',
-      from: peer,
-      to: transport.id,
-      challenge: 'a nonce of another link',
-      nonce: 'bob-nonce-2',
-    };
-    transport.deliver(
-      peer,
-      JSON.stringify({
-        t: 'hello',
+    const hello = (ours: string, theirs: string) => {
+      const binding = {
         room,
         member: 'bob',
         name: 'Bob',
-        key: toBase64url(pair.publicKey),
-        n: 'bob-nonce-2',
-        sig: signHello(binding, pair.secretKey),
-      }),
-    );
-    expect(session.snapshot.members.map((m) => m.member)).toEqual(['ann']);
+        from: peer,
+        to: transport.id,
+        challenge: ours,
+        nonce: theirs,
+      };
+      const sig = signHello(binding, pair.secretKey);
+      const key = toBase64url(pair.publicKey);
+      return JSON.stringify({ t: 'hello', room, member: 'bob', name: 'Bob', key, n: theirs, sig });
+    };
+    const ours = () => (JSON.parse(String(sent('challenge').at(-1)!.data)) as { n: string }).n;
+    const bobThere = () => session.snapshot.members.some((m) => m.member === 'bob' && m.present);
+    // Bob proves himself over Ann's nonce: it is spent.
+    transport.deliver(peer, hello(ours(), 'bob-nonce-1'));
+    expect(bobThere()).toBe(true);
+    transport.deliver(peer, challenge('bob-nonce-2')); // Bob's page started afresh
+    expect(sent('hello')).toHaveLength(2);
+    expect(bobThere()).toBe(false); // he must prove himself again
+    const [first, second] = sent('hello').map((m) => JSON.parse(String(m.data)) as { n: string });
+    expect(second!.n).not.toBe(first!.n); // a fresh nonce of ours for the fresh start
+    // A hello signed for another link's nonces proves nothing here.
+    transport.deliver(peer, hello('a nonce of another link', 'bob-nonce-2'));
+    expect(bobThere()).toBe(false);
     expect(session.stats.dropped.get('UNKNOWN_PEER')).toBe(1);
+    // Nor does his first hello, sent again: its nonce of ours is spent.
+    transport.deliver(peer, hello(first!.n, 'bob-nonce-2'));
+    expect(bobThere()).toBe(false);
+    expect(session.stats.dropped.get('UNKNOWN_PEER')).toBe(2);
+    transport.deliver(peer, hello(second!.n, 'bob-nonce-2'));
+    expect(bobThere()).toBe(true);
     session.close();
   });
 });

@@ -208,6 +208,7 @@ export class Identity {
     if (!this.#t.presence.admit(m.member, this.#t.seatMembers())) {
       return this.#t.drop('NOT_NOW', `${m.member}: the table holds ${MAX_MEMBERS} members`);
     }
+    this.links.proved(peer);
     const name = cleanName(m.name) || 'Player';
     const isNew = this.#t.presence.hello(m.member, peer, name, m.key);
     if (isNew) this.#t.event('INFO', `${name} joined`);

@@ -156,11 +156,45 @@ export function forgetLobby(room: string): void {
   }
 }
 
+/** A host's game as kept: what crosses to its table's worker to be set up again. */
+export type KeptDraft = Pick<
+  StoredLobby,
+  'variant' | 'options' | 'bots' | 'turnClock' | 'watchersReact'
+>;
+
+/** What sets a lobby's game up: a session (each call at once) or a client (each answered in turn). */
+interface DraftTarget {
+  setVariant(variant: VariantId): unknown;
+  setOption(key: string, value: number): unknown;
+  addBot(level: BotLevel, name?: string): unknown;
+  setTurnClock(seconds: number): unknown;
+  allowWatcherReactions(allow: boolean): unknown;
+}
+
+function draftCalls(t: DraftTarget, kept: KeptDraft): (() => unknown)[] {
+  const { variant, turnClock } = kept;
+  return [
+    ...(variant ? [() => t.setVariant(variant)] : []),
+    ...Object.entries(kept.options).map(
+      ([key, value]) =>
+        () =>
+          t.setOption(key, value),
+    ),
+    ...kept.bots.map((bot) => () => t.addBot(bot.level, bot.name)),
+    ...(isTurnClock(turnClock) ? [() => t.setTurnClock(turnClock)] : []),
+    ...(kept.watchersReact === true ? [() => t.allowWatcherReactions(true)] : []),
+  ];
+}
+
+/**
+ * A host's kept game, set up on its new session before the session hears any
+ * link: a guest that links first is seated after the bots, as before the reload.
+ */
+export function setUpLobbyDraft(session: DraftTarget, kept: KeptDraft): void {
+  for (const call of draftCalls(session, kept)) call();
+}
+
 /** A host's lobby as it was kept: its game and bots (its guests come back by themselves). */
-export async function restoreLobbyDraft(client: TableClient, lobby: StoredLobby): Promise<void> {
-  if (lobby.variant) await client.setVariant(lobby.variant);
-  for (const [key, value] of Object.entries(lobby.options)) await client.setOption(key, value);
-  for (const bot of lobby.bots) await client.addBot(bot.level, bot.name);
-  if (isTurnClock(lobby.turnClock)) await client.setTurnClock(lobby.turnClock);
-  if (lobby.watchersReact === true) await client.allowWatcherReactions(true);
+export async function restoreLobbyDraft(client: TableClient, kept: KeptDraft): Promise<void> {
+  for (const call of draftCalls(client, kept)) await call();
 }

@@ -18,6 +18,7 @@ import {
 } from '../session';
 import type { TurnClock } from '../setup';
 import type { ReactionId, SessionSnapshot } from '../snapshot';
+import { setUpLobbyDraft, type KeptDraft } from '../store/lobby-store';
 import { openTableStore, type TableStore } from '../store/store';
 import type { StoreResult } from '../store/stored-table';
 
@@ -220,8 +221,13 @@ export interface OnlineSpec {
   readonly person?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
 }
 
-/** A table others join by link, with this browser as its host (on this thread). */
-export async function hostOnlineHere(spec: OnlineSpec): Promise<SessionResult<TableClient>> {
+/**
+ * A table others join by link, with this browser as its host (on this thread);
+ * with `draft`, the game of a lobby it comes back to.
+ */
+export async function hostOnlineHere(
+  spec: OnlineSpec & { readonly draft?: KeptDraft },
+): Promise<SessionResult<TableClient>> {
   const keep = keeper(await storeFor(spec.store));
   const session = hostTable({
     transport: spec.transport,
@@ -232,6 +238,8 @@ export async function hostOnlineHere(spec: OnlineSpec): Promise<SessionResult<Ta
     ...(spec.person ? { person: spec.person } : {}),
     onChange: keep.onChange,
   });
+  // At once: the links the transport had before the session are heard after this.
+  if (spec.draft) setUpLobbyDraft(session, spec.draft);
   return ok(clientFor(session, () => keep.flush(session), keep));
 }
 

@@ -11,7 +11,6 @@ import {
   keepLobby,
   lobbyKeys,
   newPersonKeys,
-  restoreLobbyDraft,
   storedLobby,
   type PersonKeys,
   type StoredLobby,
@@ -155,20 +154,21 @@ export async function rejoinOnlineLobby(
 }
 
 /**
- * The host's lobby as it was: its game and bots first, then the members it
- * had met are linked to again and seat themselves (after the bots: a bot added
- * after a guest comes back before that guest).
+ * The host's lobby as it was: its game and bots first (set up in the worker
+ * before the session hears any link, so a guest that dials first still sits
+ * after them), then the members it had met are linked to again and seat
+ * themselves (a bot added after a guest comes back before that guest).
  */
 async function reopenHostLobby(
   lobby: StoredLobby,
   person: PersonKeys,
   t: PeerTransport,
 ): Promise<SessionResult<TableClient>> {
-  const { room, member, name } = lobby;
-  const online = { room, member, name, peer: t.id, links: [], person };
+  const { room, member, name, variant, options, bots, turnClock, watchersReact } = lobby;
+  const draft = { variant, options, bots, turnClock, watchersReact };
+  const online = { room, member, name, peer: t.id, links: [], person, draft };
   const opened = await openInWorker({ kind: 'host', online, transport: t });
   if (!opened.ok) return opened;
-  await restoreLobbyDraft(opened.value, lobby);
   for (const m of lobby.members) void t.connect(peerIdFor(room, m));
   return opened;
 }

@@ -45,7 +45,7 @@ function openOnline(
     name: o.name,
     ...(o.person ? { person: o.person } : {}),
   };
-  if (kind === 'host') return hostOnlineHere(spec);
+  if (kind === 'host') return hostOnlineHere({ ...spec, ...(o.draft ? { draft: o.draft } : {}) });
   if (kind === 'rejoin') return resumeOnlineHere(spec);
   if (!o.contact) return Promise.resolve(fail('NOT_NOW', 'no one to join'));
   return joinOnlineHere({ ...spec, contact: o.contact });

@@ -4,6 +4,7 @@
 import type { SessionResult } from '../errors';
 import type { LocalTableSpec, TableClient } from '../tables/client';
 import type { SessionSnapshot } from '../snapshot';
+import type { KeptDraft } from '../store/lobby-store';
 import type { BridgeDown, BridgeUp } from './transport-bridge';
 
 /** The client's intents: every method of TableClient that answers with a promise. */
@@ -51,6 +52,8 @@ export interface OnlineOpen {
   readonly contact?: string;
   /** The person's keys, coming back to a lobby. */
   readonly person?: { readonly signing: Uint8Array; readonly secret: Uint8Array };
+  /** A host coming back to its lobby: its game, set up before any link is heard. */
+  readonly draft?: KeptDraft;
 }
 
 export type ToWorker =
