@@ -79,7 +79,9 @@ test('a keyboard-only player plays a whole Mexican Train round', async ({ page }
   }
   await expect(over).toBeVisible();
   await expect(live).toContainText(/Round 1 is over|Game over/);
-  await expect(page.getByTestId('move-log')).toContainText('You played');
+  // The deal is random: some rounds leave the person nothing to play, and every
+  // turn is a draw (by keyboard too).
+  await expect(page.getByTestId('move-log')).toContainText(/You (played|drew)/);
   expect(errors, errors.join('\n')).toEqual([]);
 });
 
