@@ -104,14 +104,19 @@ export class Reactions {
   /** Whether one more reaction from `member` now would go over the limits. */
   #limited(member: string): boolean {
     const now = this.#t.now();
-    const recent = (this.#times.get(member) ?? []).filter((at) => now - at < REACTION_SPAN_MS);
+    const recent = this.#recent(member, now);
     const last = recent.at(-1);
     return (last !== undefined && now - last < REACTION_GAP_MS) || recent.length >= REACTION_BURST;
   }
 
+  /** When `member`'s reactions came within REACTION_SPAN_MS of `now`. */
+  #recent(member: string, now: number): number[] {
+    return (this.#times.get(member) ?? []).filter((at) => now - at < REACTION_SPAN_MS);
+  }
+
   #keep(member: string, reaction: ReactionId): void {
     const now = this.#t.now();
-    const recent = (this.#times.get(member) ?? []).filter((at) => now - at < REACTION_SPAN_MS);
+    const recent = this.#recent(member, now);
     for (const map of [this.#latest, this.#times]) {
       map.delete(member);
       // The oldest member's goes first (a Map keeps the order of insertion).
