@@ -157,6 +157,59 @@ describe('a deal on proof workers', () => {
     );
   });
 
+  it('builds the first shuffle while the seed commitments come in, once, and sends it when they are all in', async () => {
+    const commits = (s: Session | undefined) =>
+      (s?.ledger?.log ?? []).filter((e) => /"kind":"seed-commit"/.test(e)).length;
+    const at: { host?: Session } = {};
+    const built: { draft: EntryDraft; commits: number }[] = [];
+    const first = workers(2);
+    const run: Run = async <T>(steps: Steps<T>) => {
+      const out = await first.run(steps);
+      const draft = draftIn(out);
+      if (draft) built.push({ draft, commits: commits(at.host) });
+      return out;
+    };
+    const others = [workers(2), workers(2)];
+    const table = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options,
+      seed: 33,
+      deckWorkers: (i) => (i === 0 ? run : others[i - 1]!.run),
+      caches: [first.cache, ...others.map((b) => b.cache)],
+    });
+    const host = table.sessions[0]!;
+    at.host = host;
+    // Seat 2's commitment is held back until seat 0 has built its shuffle.
+    const held: (() => void)[] = [];
+    let holding = true;
+    const deliver = table.network.deliver.bind(table.network);
+    table.network.deliver = (from, to, link, data) => {
+      const send = () => deliver(from, to, link, data);
+      if (holding && from === `${table.room}-p2` && /seed-commit/.test(String(data)))
+        held.push(send);
+      else send();
+    };
+    await startAutoplay(table);
+    await until('seat 0 built its shuffle', () =>
+      built.some((b) => b.draft.kind === 'shuffle-hop'),
+    );
+    expect(held.length).toBeGreaterThan(0);
+    expect(built[0]).toMatchObject({ draft: { kind: 'shuffle-hop' } });
+    expect(built[0]!.commits).toBeLessThan(3);
+    expect(hopsOf(host)).toEqual([]);
+    holding = false;
+    for (const send of held.splice(0)) send();
+    await until('dealt', () => table.sessions.every((s) => hopsOf(s).length === 6));
+    // The hop sent is the one built ahead, built once.
+    expect(built.filter((b) => b.draft.kind === 'shuffle-hop' && b.commits < 3)).toHaveLength(1);
+    expect(built.filter((b) => b.draft.kind === 'shuffle-hop')).toHaveLength(1);
+    expect(hopsOf(host)[0]).toMatchObject({ seat: 0, body: built[0]!.draft.body });
+    await until('playing', () =>
+      table.sessions.every((s) => s.snapshot.table?.view.phase === 'playing'),
+    );
+  });
+
   it('refuses a cheating shuffle at every browser, though the next seat built on it; that hop never leaves', async () => {
     const host = workers(2);
     // Seat 1's browser swaps two points of its shuffle: the proof no longer holds.

@@ -4,7 +4,8 @@
 // a local seat owes next on its deck is built beside that check and kept only once
 // the check passed (protocol deck/pipeline.ts), so nothing built on an unchecked
 // deck ever leaves. A hop that fails its check is then applied in line and refused
-// as before. At most MAX_CHECKING hops are checked there at once (a seat flooding
+// as before. The first hop on a fresh deck is built while the seed commitments
+// are still coming in. At most MAX_CHECKING hops are checked there at once (a seat flooding
 // hops of its own for the head costs the rest in line, as before the workers).
 // Without workers everything runs in line, as it always did.
 import {
@@ -57,7 +58,7 @@ export class DeckWork {
   readonly #checking = new Map<string, (() => void)[]>();
   /** Entries whose check on the workers failed or broke (or that an own hop failed on): in line. */
   readonly #inline = new Set<string>();
-  /** The own hop built on the log's last entry (`after`), kept until that changes. */
+  /** The own hop built on the log's last entry or a fresh deck (`after`), kept until that changes. */
   #own: { readonly after: string; readonly hop: OwnHop } | null = null;
   /** The own hop building on the workers now, by seat and entry it follows. */
   #building: string | null = null;
@@ -114,13 +115,13 @@ export class DeckWork {
    */
   ownHop(seg: Segment, table: TableState, seat: number): EntryDraft | null | undefined {
     const run = this.#run;
-    const after = seg.ledger.log.at(-1) ?? '';
+    const deck = table.preparing === null ? undefined : table.deal.decks[table.preparing];
+    const after = deck && fresh(deck) ? freshKey(seg, table, deck) : (seg.ledger.log.at(-1) ?? '');
     if (!run || this.#inline.has(after)) return undefined;
     const own = this.#own;
     if (own?.after === after && own.hop.seat === seat) return own.hop.draft;
     const key = `${seat}:${after}`;
     if (this.#building === key) return null;
-    const deck = table.preparing === null ? undefined : table.deal.decks[table.preparing];
     const steps = deck && ownHopSteps(table, deck);
     if (!steps) return undefined;
     this.#building = key;
@@ -140,8 +141,28 @@ export class DeckWork {
     return null;
   }
 
+  /**
+   * Starts building the first hop on a fresh deck when a local seat is to make
+   * it, while the seed commitments are still coming in: it is sent once they are
+   * all in (the dues order it so), and nothing it is built on came from a peer.
+   */
+  prepare(seg: Segment, table: TableState, seat: number): void {
+    const deck = table.preparing === null ? undefined : table.deal.decks[table.preparing];
+    if (deck && fresh(deck)) this.ownHop(seg, table, seat);
+  }
+
   #keepInline(entry: string): void {
     if (this.#inline.size >= INLINE_KEPT) this.#inline.clear();
     this.#inline.add(entry);
   }
+}
+
+/** A deck no seat has shuffled: the same for every peer, from the round alone. */
+function fresh(deck: DeckState): boolean {
+  return deck.shuffles.length === 0 && deck.locks.length === 0;
+}
+
+/** What the first hop on a fresh deck is built on (not the log's last entry, which the commitments change). */
+function freshKey(seg: Segment, table: TableState, deck: DeckState): string {
+  return `fresh:${seg.game}:${table.record.round}:${deck.id}`;
 }

@@ -63,6 +63,8 @@ export class OwnEntries {
    */
   #cached(seg: Segment, table: TableState, rt: SeatRuntime): EntryDraft | null {
     const kind = dues(table).find((d) => d.seat === rt.seat)?.kind;
+    // The first hop is built while the seed commitments are exchanged.
+    if (kind === undefined || kind === 'seed-commit') this.#deck.prepare(seg, table, rt.seat);
     const hop = kind === 'shuffle-hop' || kind === 'lock-hop';
     const key = `${seg.game}:${table.record.round}:${table.preparing}:${rt.seat}:${kind}`;
     const cached = hop ? this.#drafts.get(key) : undefined;
