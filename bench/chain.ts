@@ -103,23 +103,13 @@ export function dealChain(
   workers: number,
   pipelined: boolean,
 ): number {
-  const of = (kind: string) => entries.filter((e) => e.kind === kind);
-  const exchange = (kind: string) => {
-    const sent = of(kind);
-    const build = Math.max(0, ...sent.map((e) => e.build.ms));
-    const peers = sent[0]?.apply.length ?? 0;
-    const apply = Array.from({ length: peers }, (_, p) =>
-      sent.filter((e) => e.seat !== p).reduce((a, e) => a + e.apply[p]!.ms, 0),
-    );
-    return build + Math.max(0, ...apply);
-  };
   const hops = entries.filter((e) => hopKinds.has(e.kind));
   const rest = entries.filter(
     (e) => !hopKinds.has(e.kind) && e.kind !== 'seed-commit' && e.kind !== 'key-share',
   );
   if (rest.length > 0)
     throw new Error(`unmodelled deal entries: ${rest.map((e) => e.kind).join(', ')}`);
-  const commits = exchange('seed-commit');
+  const commits = exchange(entries, 'seed-commit');
   const first = hops[0]!;
   let at = pipelined
     ? Math.max(commits, onWorkers(first.build, workers))
@@ -145,7 +135,21 @@ export function dealChain(
     checked[hop.seat] = at;
   }
   background(hops.at(-1)!, -1);
-  return Math.max(...checked) + exchange('key-share');
+  return Math.max(...checked) + exchange(entries, 'key-share');
+}
+
+/**
+ * Every seat sending an entry of `kind` at once (seed commitments, key shares):
+ * the slowest build, then the peer slowest to apply all the others'.
+ */
+export function exchange(entries: readonly DealEntry[], kind: string): number {
+  const sent = entries.filter((e) => e.kind === kind);
+  const build = Math.max(0, ...sent.map((e) => e.build.ms));
+  const peers = sent[0]?.apply.length ?? 0;
+  const apply = Array.from({ length: peers }, (_, p) =>
+    sent.filter((e) => e.seat !== p).reduce((a, e) => a + e.apply[p]!.ms, 0),
+  );
+  return build + Math.max(0, ...apply);
 }
 
 /**

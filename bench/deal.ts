@@ -37,7 +37,7 @@ import { mayMove, moveDraft, owedEntry, type EntryDraft } from '../src/lib/proto
 import { applyEntry, applyEntryAll, createTable } from '../src/lib/protocol/table/reducer';
 import { ProvenCache, withProven } from '../src/lib/protocol/deck/proven';
 import { withEvaluate } from '../src/lib/protocol/deck/work';
-import { chunkTimer, dealChain, type DealEntry, type Timed } from './chain';
+import { chunkTimer, dealChain, exchange, type DealEntry, type Timed } from './chain';
 import { verifying } from './verifying';
 import type { TableState } from '../src/lib/protocol/table/state';
 
@@ -270,6 +270,8 @@ function deal(n: number, seats: number, hand: number) {
     baseline: dealChain(t.record, 1, false),
     splitOnly: dealChain(t.record, PHONE_WORKERS, false),
     pipelineOnly: dealChain(t.record, 2, true),
+    seedCommits: exchange(t.record, 'seed-commit'),
+    keyShares: exchange(t.record, 'key-share'),
   };
 }
 
@@ -418,6 +420,17 @@ export async function run(): Promise<Record<string, unknown>> {
           splitOnly: +(c.splitOnly / c.baseline).toFixed(2),
           pipelineOnly2Workers: +(c.pipelineOnly / c.baseline).toFixed(2),
         },
+      ]),
+    ),
+    /**
+     * The exchanges around the hops, in each chain: the seed commitments (overlapped
+     * with the first hop's build) and the key shares, which stay after the last lock
+     * (a share may leave only once that lock is checked: issue 25's note).
+     */
+    chainExchanges: Object.fromEntries(
+      Object.entries(chains).map(([key, c]) => [
+        key,
+        { seedCommitsMs: ms(c.seedCommits), keySharesMs: ms(c.keyShares) },
       ]),
     ),
     /** That deal's entries applied to one browser's 4 local tables: verified once, and on each. */

@@ -126,6 +126,27 @@ describe('the proof pool', () => {
     });
     await expect(pool.run(shuffleHopSteps(ctx, freshDeck(5), seeds[0]!))).rejects.toThrow(/gone/);
   });
+
+  it('replaces a worker that never answers: what it was given fails, the next run works', async () => {
+    let spawned = 0;
+    const pool = createProofPool(
+      1,
+      () => {
+        const w = fakeWorker();
+        // The first worker hangs: it takes every call and answers none.
+        if (spawned++ === 0) w.postMessage = () => {};
+        return w;
+      },
+      false,
+      50,
+    );
+    const steps = () => shuffleHopSteps(ctx, freshDeck(5), seeds[0]!);
+    await expect(pool.run(steps())).rejects.toThrow(/no answer in 50 ms/);
+    expect(spawned).toBe(2);
+    const alone = canonicalJson(buildShuffleHop(ctx, freshDeck(5), seeds[0]!) as JsonValue);
+    expect(canonicalJson((await pool.run(steps())) as JsonValue)).toBe(alone);
+    pool.close();
+  });
 });
 
 describe('a deal on proof workers', () => {

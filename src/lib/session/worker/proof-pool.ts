@@ -52,11 +52,24 @@ export interface ProofPool {
 }
 
 /**
+ * How long a proof worker may take over one part: a part is a few tens of
+ * milliseconds of work, so one that has not answered after this is hung (or its
+ * worker was killed) and is replaced; what it was given fails, and the session
+ * checks or builds that hop in line.
+ */
+export const PART_TIMEOUT_MS = 15_000;
+
+/**
  * `size` workers from `spawn`; with `here`, the thread that drives the proofs
  * computes one more part itself meanwhile (it only waits otherwise), so a step
  * splits in size + 1 parts.
  */
-export function createProofPool(size: number, spawn: () => ProofWorker, here = false): ProofPool {
+export function createProofPool(
+  size: number,
+  spawn: () => ProofWorker,
+  here = false,
+  timeoutMs = PART_TIMEOUT_MS,
+): ProofPool {
   // Each call's worker and how many sums it owes: only that worker's answer, of
   // that many encodings, is taken (a short one would count its missing sums as
   // zero, and a zero sum passes a shuffle check); ids never repeat, so a stale
@@ -68,28 +81,39 @@ export function createProofPool(size: number, spawn: () => ProofWorker, here = f
       reject: (e: Error) => void;
       worker: number;
       sums: number;
+      timer: ReturnType<typeof setTimeout>;
     }
   >();
-  const workers = Array.from({ length: size }, (_, w) => {
+  /** Fails every call worker `w` was given. */
+  const fail = (w: number, why: string): void => {
+    for (const [id, p] of pending) {
+      if (p.worker !== w) continue;
+      clearTimeout(p.timer);
+      pending.delete(id);
+      p.reject(new Error(`proof worker: ${why}`));
+    }
+  };
+  const start = (w: number): ProofWorker => {
     const worker = spawn();
     worker.onmessage = ({ data }) => {
       const p = pending.get(data.id);
       if (p?.worker !== w) return;
+      clearTimeout(p.timer);
       pending.delete(data.id);
       if ('error' in data) p.reject(new Error(data.error));
       else if (fits(data.sums, p.sums)) p.resolve(data.sums);
       else p.reject(new Error('proof worker: an answer that does not fit its call'));
     };
     // A worker that fails fails what it was given; the session then works in line.
-    worker.onerror = (event) => {
-      for (const [id, p] of pending) {
-        if (p.worker !== w) continue;
-        p.reject(new Error(`proof worker: ${event.message}`));
-        pending.delete(id);
-      }
-    };
+    worker.onerror = (event) => fail(w, event.message);
     return worker;
-  });
+  };
+  const workers = Array.from({ length: size }, (_, w) => start(w));
+  const hung = (w: number): void => {
+    fail(w, `no answer in ${timeoutMs} ms`);
+    workers[w]!.terminate();
+    workers[w] = start(w);
+  };
   let nextId = 1;
   let turn = 0;
   const parts = here ? size + 1 : size;
@@ -99,7 +123,8 @@ export function createProofPool(size: number, spawn: () => ProofWorker, here = f
     return new Promise((resolve, reject) => {
       const id = nextId++;
       const w = turn++ % size;
-      pending.set(id, { resolve, reject, worker: w, sums: chunk.length });
+      const timer = setTimeout(() => hung(w), timeoutMs);
+      pending.set(id, { resolve, reject, worker: w, sums: chunk.length, timer });
       workers[w]!.postMessage({ id, chunk });
     });
   };
@@ -108,7 +133,10 @@ export function createProofPool(size: number, spawn: () => ProofWorker, here = f
     run: (steps) => driveSplit(steps, parts, compute),
     close() {
       for (const w of workers) w.terminate();
-      for (const p of pending.values()) p.reject(new Error('the proof pool closed'));
+      for (const p of pending.values()) {
+        clearTimeout(p.timer);
+        p.reject(new Error('the proof pool closed'));
+      }
       pending.clear();
     },
   };
