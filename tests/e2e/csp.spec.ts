@@ -1,7 +1,8 @@
 // The Content Security Policy in real Chromium: every page carries it, a solo
 // table plays a round with no violation, connections go only where the policy
 // allows, and a name made of markup is shown as text everywhere names appear.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createTable, newPlayer, setGame, startAndAutoplay } from './helpers-online';
 import { fastSettings, mouseStep, served, startSolo } from './helpers-table';
 

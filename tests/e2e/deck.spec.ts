@@ -1,7 +1,7 @@
 // The dealing arithmetic in a real browser, from the build on a plain static host: the
 // WebAssembly accelerator loads (no network: it is inlined in the bundle) and
 // builds the same hop bytes as the pure-JS path. Timings are printed, not judged.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the deck accelerator loads in Chromium and agrees with the JS path', async ({ page }) => {
   const errors: string[] = [];

@@ -7,7 +7,8 @@
 // reopened from Rules; each language's web app manifest.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   expectSameGameOver,
   joinTable,

@@ -10,7 +10,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
 import { PROJECT_ROOT } from '../../scripts/server.js';
 import {

@@ -1,7 +1,7 @@
 // A table this browser cannot save says so (issue 21 hole 8): with the site's
 // storage quota at nothing (Chromium's DevTools protocol), every save fails as a
 // full disk would, and the table plays on with "This game is not being saved".
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fastSettings, keepScreenshot, served, startSolo, watchErrors } from './helpers-table';
 
 test('storage full: the table says it is not being saved, and plays on', async ({ page }, info) => {

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PROJECT_ROOT, startServer } from '../../scripts/server.js';
 import { fastSettings, startSolo, watchErrors } from './helpers-table';
 

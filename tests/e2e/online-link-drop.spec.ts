@@ -3,7 +3,7 @@
 // "Reconnecting", the host sees that seat away, and once the link is back the
 // game goes on to the same end on both pages. The drop is real: every
 // RTCPeerConnection of the guest's page is closed under it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   autoplay,
   createTable,

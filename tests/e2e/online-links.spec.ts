@@ -1,6 +1,6 @@
 // Invite links in every shape a player may meet: one under a subpath, a damaged
 // one, a stale one; and connection settings refused in plain words.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { served } from './helpers-table';
 import {
   createTable,

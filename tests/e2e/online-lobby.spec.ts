@@ -1,7 +1,8 @@
 // A PeerServer table's lobby survives reloads before the game begins: the guest
 // reloads and is seated again in the same seat (once); the host reloads and its
 // lobby comes back with its game, its bot and the guest; then they play.
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   createTable,
   expectSameGameOver,

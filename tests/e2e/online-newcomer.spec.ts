@@ -2,7 +2,8 @@
 // link of a tournament game under way and watches (its table says so, every
 // table lists it); the host seats it from the table, and at the next round's
 // deal (TT-9) it has a seat on every page, and all three play to one end.
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { keepScreenshot } from './helpers-table';
 import {
   autoplay,

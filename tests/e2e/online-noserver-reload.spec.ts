@@ -4,7 +4,8 @@
 // The other guest (not the host) pairs him back in from the table screen (her
 // offer link, opened in a new tab of his browser, goes to his table's tab), the
 // host links to him through her, and the round finishes the same everywhere.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   autoplay,
   codeIn,

@@ -4,7 +4,7 @@
 // tab of the second's browser) and links to the host through it; the host
 // starts a short Mexican Train game and all three play it out on autoplay to
 // the same end, with a fair audit.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   codeIn,
   createNoServerTable,

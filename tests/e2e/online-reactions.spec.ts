@@ -3,7 +3,7 @@
 // name; the buttons rest for a moment after a send; a muted player's reactions
 // stop showing (a choice of that page alone); the host's leave for watchers to
 // react, given in the lobby, reaches the guest and the table.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { keepScreenshot } from './helpers-table';
 import { createTable, joinTable, newPlayer, SHORT_MT, setGame } from './helpers-online';
 

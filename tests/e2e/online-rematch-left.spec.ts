@@ -5,7 +5,8 @@
 // standings, with no rematch to accept, and once the host lets watchers react
 // can be muted from the watcher list. TRAINYARD_SHOTS=<dir> saves the screens at
 // a phone's and a desktop's size.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   autoplay,
   createTable,

@@ -2,7 +2,8 @@
 // changes a house rule and presses Rematch, the guest is shown the change and
 // accepts, and a second game with the same people (seats one to the left) is
 // dealt and played to game over on both pages with one state hash. TRAINYARD_SHOTS=<dir> also saves the offer as each one sees it.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   autoplay,
   createTable,

@@ -2,7 +2,7 @@
 // from IndexedDB and rejoins the room; the host's page closing hands
 // sequencing to the next seat, whose player replays the round with a bot in
 // the missing seat.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   autoplay,
   createTable,

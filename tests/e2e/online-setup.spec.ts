@@ -1,7 +1,7 @@
 // The online lobby refuses options that cannot be dealt for the seats taken,
 // before any deal: the reason stands beside the house rules and Start stays
 // disabled until they fit.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createTable, expectNoErrorsButProbe, newPlayer, setGame } from './helpers-online';
 
 test('a lobby whose seats outgrow the set says why and cannot start', async ({ browser }) => {

@@ -3,7 +3,7 @@
 // the honest site's PeerServer) plays, once, a tile its seat was not dealt.
 // Every other page refuses the entry and names the seat and the reason; the
 // refused entry changes nothing, and the game still ends alike everywhere.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   createTable,
   expectSameGameOver,

@@ -1,7 +1,7 @@
 // Every variant over real WebRTC between two Chromium contexts (Mexican Train
 // is in online.spec.ts): short house rules, autoplay, game over on both pages
 // with one state hash, the same scores and a fair audit.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   createTable,
   expectSameGameOver,

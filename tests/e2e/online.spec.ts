@@ -1,7 +1,7 @@
 // Online play between real Chromium contexts over WebRTC, signalled by the
 // site's own PeerServer: a table created in the lobby, joined by its invite
 // link, played on autoplay to game over; every page agrees on the end.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   createTable,
   expectSameGameOver,

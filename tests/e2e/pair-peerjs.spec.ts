@@ -1,6 +1,6 @@
 // PeerJS links carry 1 MiB whole, and a table formed through the PeerServer
 // keeps growing after everyone leaves the server: A reaches C through B.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { bigBytesIn, bigTextIn, connect, openPairPage } from './helpers-pair';
 import { served } from './helpers-table';
 

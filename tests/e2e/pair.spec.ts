@@ -2,7 +2,8 @@
 // no PeerServer at all. A and B pair by passing an offer code and an answer
 // code as text, C pairs with B only, then A opens a direct link to C through
 // B (relayed offer/answer) and A and C exchange 1 MiB both ways.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { bigBytesIn, bigTextIn, connect, openPairPage } from './helpers-pair';
 import { served } from './helpers-table';
 

@@ -1,7 +1,8 @@
 // The pipe, end to end: the built site served by the real server, two
 // Chromium pages in separate browser contexts, a WebRTC data channel brokered
 // by the real PeerServer, messages both ways.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 function served(name: string): string {
   const url = process.env[name];

@@ -4,7 +4,8 @@
 // stepped through; a damaged record is refused at its entry, a cheat is named on
 // its move, a file that is not a record says why.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const FIXTURES = new URL('../record/fixtures/', import.meta.url);
 const honest = readFileSync(new URL('honest-mexican-train.json', FIXTURES), 'utf8');

@@ -1,6 +1,6 @@
 // The invite link through the system's share sheet, where the browser has the
 // Web Share API (recorded here); Copy and the QR code stay beside it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createTable, newPlayer } from './helpers-online';
 
 test('the host shares the invite link; Copy and QR stay', async ({ browser }) => {

@@ -1,6 +1,7 @@
 // The static build: the landing page, the pipe page and deep links, at the
 // site root and under a subpath of a plain static host (no PeerServer).
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { VARIANT_NAMES } from '../../src/lib/ui';
 
 function served(name: string): string {

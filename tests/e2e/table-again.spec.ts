@@ -2,7 +2,7 @@
 // table (the same variant, options, names and bots' levels), without the setup page;
 // the finished game is then listed in the history, its record to download or replay.
 // Its result can be shared where the browser has the Web Share API.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fastSettings, keepScreenshot, served, startSolo, watchErrors } from './helpers-table';
 
 test('solo: Play again starts the same setup at once', async ({ page }) => {

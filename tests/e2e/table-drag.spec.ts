@@ -2,7 +2,8 @@
 // Train table against one easy bot; a playable tile dragged with the mouse (and
 // on a phone, with a finger) onto the place that glows for it is played; dropped
 // anywhere else it plays nothing and the table says why.
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fastSettings, keepScreenshot, served, watchErrors } from './helpers-table';
 
 interface Point {

@@ -1,6 +1,7 @@
 // The table beyond autoplay: a keyboard-only round, pass-and-play behind the
 // curtain, and a reload in the middle of a solo game.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fastSettings, mouseStep, served, startSolo, watchErrors } from './helpers-table';
 
 /** Presses Tab until `target` has focus (at most `limit` times). */

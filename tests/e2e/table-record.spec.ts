@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fastSettings, keepScreenshot, startSolo, watchErrors } from './helpers-table';
 
 test('a finished game’s record downloads and verifies as fair', async ({ page }, info) => {

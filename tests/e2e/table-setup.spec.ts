@@ -1,6 +1,6 @@
 // The setup form refuses options that cannot be dealt, before any deal: the
 // reason stands beside the house rules and Start stays disabled.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fastSettings, keepScreenshot, served, startSolo, watchErrors } from './helpers-table';
 
 test('solo Derailing for 3 on a double-6 set with 10 tiles each is refused with its reason', async ({

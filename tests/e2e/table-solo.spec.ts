@@ -1,7 +1,7 @@
 // Every variant played solo to the end in real Chromium: the person's seat on
 // autoplay against bots, short house rules, the scoreboard at game over, no
 // page errors; a screenshot of each table mid-round at phone and desktop size.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fastSettings, keepScreenshot, startSolo, watchErrors } from './helpers-table';
 
 const GAMES = [

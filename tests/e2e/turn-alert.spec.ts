@@ -2,7 +2,8 @@
 // visibilityState and hasFocus overridden, visibilitychange dispatched) shows
 // "● Your turn — Trainyard" and a badged icon when its turn comes, vibrates and
 // notifies as set, and puts its title and icon back when the page is shown again.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fastSettings, keepScreenshot, mouseStep, startSolo, watchErrors } from './helpers-table';
 
 const TURN_TITLE = '● Your turn — Trainyard';

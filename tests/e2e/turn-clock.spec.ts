@@ -4,7 +4,8 @@
 // 30 s turn run out has the medium bot's move made for them, and the clock
 // starts again for their next turn; a solo person who thinks for 90 s is never
 // named as stalled (issue 23: stalls are only for the absent).
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { installClocks, passTime } from './helpers-clock';
 import { fastSettings, keepScreenshot, served, watchErrors } from './helpers-table';
 
