@@ -37,8 +37,8 @@ export class Sequencer {
   readonly pending = new Map<Seat, { seq: number; entry: string; since: number }>();
   /** Entries received ahead of the log, by position. */
   readonly ahead = new Map<number, string>();
-  /** The log position whose entry was last checked ahead of its order. */
-  checkedAhead = -1;
+  /** The game and log position whose entry was last checked ahead of its order. */
+  #checkedAhead = '';
   readonly refusals: Refusal[] = [];
   readonly equivocations: Equivocation[] = [];
 
@@ -97,10 +97,11 @@ export class Sequencer {
   onAhead(member: string, game: string, entry: string): void {
     const seg = this.#t.segment;
     if (!seg || game !== seg.game || this.#t.isHost || member === this.#t.host()) return;
-    if (this.#t.hashes.desync || this.checkedAhead === seg.ledger.seq) return;
+    const at = `${seg.game}:${seg.ledger.seq}`;
+    if (this.#t.hashes.desync || this.#checkedAhead === at) return;
     const read = readEnvelope(entry);
     if (!read.ok || read.value.seq !== seg.ledger.seq) return;
-    this.checkedAhead = seg.ledger.seq;
+    this.#checkedAhead = at;
     const seq = seg.ledger.seq;
     const check = (): void => {
       if (this.#t.segment !== seg || seg.ledger.seq !== seq) return;
