@@ -1,7 +1,7 @@
 // Reactions between two real Chromium pages at an online table (issue 23): a
 // reaction one page sends shows on the other, in `reactions`, with the sender's
 // name; the buttons rest for a moment after a send; a muted player's reactions
-// stop showing (a choice of that page alone); the host's leave for watchers to
+// stop showing (a choice of that page alone, kept over its reload); the host's leave for watchers to
 // react, given in the lobby, reaches the guest and the table.
 import { expect, test } from './fixtures';
 import { keepScreenshot } from './helpers-table';
@@ -71,6 +71,11 @@ test('a reaction sent by one page shows on the other; a muted player’s do not'
   await expect(bob.page.getByTestId('reactions')).not.toContainText('Thinking…');
   await expect(ann.page.getByTestId('reactions')).not.toContainText('Thinking…', {
     timeout: 15_000,
+  });
+  // The mute outlasts a reload of Bob's page.
+  await bob.page.reload();
+  await expect(bob.page.getByTestId('mute-0')).toHaveAttribute('aria-pressed', 'true', {
+    timeout: 30_000,
   });
   expect([...ann.errors, ...bob.errors]).toEqual([]);
 });

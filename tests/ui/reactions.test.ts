@@ -82,4 +82,28 @@ describe('muting', () => {
     mutes.toggle('a');
     expect(mutes.shown(all)).toEqual(all);
   });
+
+  it('keeps a table’s mutes over a reload of the tab, and only for that table', () => {
+    const kept = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+    };
+    const before = new Mutes(storage);
+    before.at('room-1');
+    before.toggle('a');
+    const reloaded = new Mutes(storage);
+    reloaded.at('room-1');
+    expect(reloaded.has('a')).toBe(true);
+    const elsewhere = new Mutes(storage);
+    elsewhere.at('room-2');
+    expect(elsewhere.has('a')).toBe(false);
+    // What is kept is checked before use: anything else means no mutes.
+    for (const bad of ['{', '{"room":"room-1","muted":[1]}', '[]']) {
+      kept.set('trainyard:mutes', bad);
+      const m = new Mutes(storage);
+      m.at('room-1');
+      expect(m.has('a')).toBe(false);
+    }
+  });
 });

@@ -36,10 +36,46 @@ export function mayReact(snap: SessionSnapshot): boolean {
   return seated || snap.watchersReact;
 }
 
-/** The members whose reactions this viewer has chosen not to see. */
+/** Where mutes are kept: a reload keeps them, a closed tab forgets them. */
+const MUTES_KEY = 'trainyard:mutes';
+
+function tabStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The members whose reactions this viewer has chosen not to see, at one table. */
 export class Mutes {
   // A plain array in state: svelte/reactivity's Set would add its code to the table page.
   #muted = $state<readonly string[]>([]);
+  #room = '';
+  readonly #storage;
+
+  constructor(storage = tabStorage()) {
+    this.#storage = storage;
+  }
+
+  /** The table these mutes are for: those kept for it come back (after a reload). */
+  at(room: string): void {
+    if (room === this.#room) return;
+    this.#room = room;
+    let kept: unknown = null;
+    try {
+      kept = JSON.parse(this.#storage?.getItem(MUTES_KEY) ?? 'null');
+    } catch {
+      kept = null;
+    }
+    const ok = (x: unknown): x is { room: string; muted: string[] } =>
+      typeof x === 'object' &&
+      x !== null &&
+      (x as { room?: unknown }).room === room &&
+      Array.isArray((x as { muted?: unknown }).muted) &&
+      (x as { muted: unknown[] }).muted.every((m) => typeof m === 'string');
+    this.#muted = ok(kept) ? kept.muted.slice(0, 64) : [];
+  }
 
   has(member: string): boolean {
     return this.#muted.includes(member);
@@ -49,6 +85,11 @@ export class Mutes {
     this.#muted = this.has(member)
       ? this.#muted.filter((m) => m !== member)
       : [...this.#muted, member];
+    try {
+      this.#storage?.setItem(MUTES_KEY, JSON.stringify({ room: this.#room, muted: this.#muted }));
+    } catch {
+      // Storage full or refused: the mute holds until the page goes.
+    }
   }
 
   /** The reactions to show: those of members not muted. */
