@@ -5,6 +5,7 @@
 // Attacks: the guest's word seats nobody and reaches no browser already at the
 // table; a newcomer greeting it again costs no second lobby.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Options, VariantId } from '$lib/engine';
 import { accelerate } from '$lib/protocol';
 import { joinTable, type Session } from '$lib/session';
 import { Adversary, adversaryKeys } from './adversary';
@@ -28,14 +29,12 @@ const OPTIONS = { rounds: 1, set: 5, handSize: 4 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Two people and a bot play a short game, then a rematch: hosting moves from p0 to p1. */
-async function rematchPlayed(seed: number): Promise<{ t: Table; game: string }> {
-  const t = await openTable({
-    variant: 'mexican-train',
-    people: 2,
-    bots: ['easy'],
-    options: OPTIONS,
-    seed,
-  });
+async function rematchPlayed(
+  seed: number,
+  variant: VariantId = 'mexican-train',
+  options: Options = OPTIONS,
+): Promise<{ t: Table; game: string }> {
+  const t = await openTable({ variant, people: 2, bots: ['easy'], options, seed });
   await startAutoplay(t);
   const [first, second] = t.sessions as [Session, Session];
   await until('game over', () => t.sessions.every((s) => s.snapshot.table?.gameOver === true));
@@ -47,10 +46,9 @@ async function rematchPlayed(seed: number): Promise<{ t: Table; game: string }> 
   return { t, game };
 }
 
-it('the first invite link after a rematch: the old host, a guest now, brings the newcomer to the new host', async () => {
-  const { t, game } = await rematchPlayed(91);
-  const [first, second] = t.sessions as [Session, Session];
-  const late = track(
+/** A newcomer `zed` with the first invite link: it names p0's browser, a guest now. */
+async function arrive(t: Table, seed: number): Promise<Session> {
+  return track(
     must(
       await joinTable({
         transport: transport(t.network, `${t.room}-zed`),
@@ -59,12 +57,17 @@ it('the first invite link after a rematch: the old host, a guest now, brings the
         member: 'zed',
         name: 'Latecomer',
         timing: FAST,
-        random: seededRandom(92),
-        // The invite link made at the start names the first host's browser.
-        contact: first.transport.id,
+        random: seededRandom(seed),
+        contact: t.sessions[0]!.transport.id,
       }),
     ),
   );
+}
+
+it('the first invite link after a rematch: the old host, a guest now, brings the newcomer to the new host', async () => {
+  const { t, game } = await rematchPlayed(91);
+  const [first, second] = t.sessions as [Session, Session];
+  const late = await arrive(t, 92);
   await until('the newcomer links to the host', () =>
     second.snapshot.members.some((m) => m.member === 'zed' && m.present),
   );
@@ -76,6 +79,25 @@ it('the first invite link after a rematch: the old host, a guest now, brings the
   for (const s of [first, second, late]) {
     expect(s.snapshot.seats.map((x) => x.member)).toEqual(['p1', 'p0', 'p0']);
   }
+});
+
+it('TT-9: the new host seats the newcomer it was brought at the next deal', async () => {
+  const { t } = await rematchPlayed(96, 'mexican-train-tournament', {
+    startDouble: 1,
+    set: 6,
+    handSize: 4,
+  });
+  const second = t.sessions[1]!;
+  const late = await arrive(t, 97);
+  await until('watching', () => late.snapshot.table !== null);
+  must(second.seatNewcomer('zed'));
+  for (const s of t.sessions) {
+    for (const l of s.snapshot.table?.local ?? []) {
+      if (l.bot === null) s.setAutoplay(l.seat, 'easy');
+    }
+  }
+  await until('seated at the next deal', () => late.snapshot.table?.local.length === 1, 60_000);
+  expect(second.snapshot.seats.map((s) => s.member)).toEqual(['p1', 'p0', 'p0', 'zed']);
 });
 
 describe('what a guest’s introduction may change and cost', () => {
