@@ -119,6 +119,8 @@ test('after a rematch moved hosting, the first invite link still brings a newcom
   await cat.page.waitForURL(/table\?room=/, { timeout: 30_000 });
   await expect(cat.page.getByTestId('watching')).toBeVisible({ timeout: 30_000 });
   await expect(bob.page.getByTestId('watcher').filter({ hasText: 'Cat' })).toBeVisible();
+  // It follows the game: the rematch's deal comes to an end on its page too.
+  await expect(cat.page.getByTestId('dealing-progress')).toBeHidden({ timeout: 60_000 });
   for (const [width, height] of SIZES) {
     await cat.page.setViewportSize({ width, height });
     await keepScreenshot(cat.page, info, `rematch-newcomer-watching-${width}x${height}`);
