@@ -2,6 +2,8 @@
 // changes a house rule and presses Rematch, the guest is shown the change and
 // accepts, and a second game with the same people (seats one to the left) is
 // dealt and played to game over on both pages with one state hash. TRAINYARD_SHOTS=<dir> also saves the offer as each one sees it.
+// After a rematch moved hosting to the guest, a third browser opening the first
+// invite link (it names the first host's browser) is brought to the new host and watches.
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -14,7 +16,7 @@ import {
   SHORT_MT,
   startAndAutoplay,
 } from './helpers-online';
-import { served } from './helpers-table';
+import { keepScreenshot, served } from './helpers-table';
 
 const SIZES = [
   [390, 844],
@@ -89,4 +91,39 @@ test('a rematch: the host offers, the guest accepts, a second game is played out
     timeout: 60_000,
   });
   expect([...ann.errors, ...bob.errors]).toEqual([]);
+});
+
+test('after a rematch moved hosting, the first invite link still brings a newcomer to watch', async ({
+  browser,
+}, info) => {
+  test.setTimeout(180_000);
+  const ann = await newPlayer(browser, 'Ann');
+  const bob = await newPlayer(browser, 'Bob');
+  const link = await createTable(ann);
+  await setGame(ann, 'mexican-train', SHORT_MT);
+  await joinTable(bob, link);
+  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+  await startAndAutoplay(ann, [ann, bob]);
+  await expectSameGameOver([ann, bob]);
+  await ann.page.getByTestId('rematch').click();
+  await bob.page.getByTestId('rematch-accept').click();
+  for (const p of [ann, bob]) {
+    await expect(p.page.getByTestId('game-over')).toBeHidden({ timeout: 30_000 });
+  }
+  // Bob sits first now and hosts; the link Cat opens names Ann's browser.
+  const cat = await newPlayer(browser, 'Cat');
+  await cat.page.goto(link);
+  await cat.page.waitForURL(/lobby\?join=/);
+  await cat.page.getByTestId('name-input').fill(cat.name);
+  await cat.page.getByTestId('join').click();
+  await cat.page.waitForURL(/table\?room=/, { timeout: 30_000 });
+  await expect(cat.page.getByTestId('watching')).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByTestId('watcher').filter({ hasText: 'Cat' })).toBeVisible();
+  // It follows the game: the rematch's deal comes to an end on its page too.
+  await expect(cat.page.getByTestId('dealing-progress')).toBeHidden({ timeout: 60_000 });
+  for (const [width, height] of SIZES) {
+    await cat.page.setViewportSize({ width, height });
+    await keepScreenshot(cat.page, info, `rematch-newcomer-watching-${width}x${height}`);
+  }
+  expect([...ann.errors, ...bob.errors, ...cat.errors]).toEqual([]);
 });

@@ -556,7 +556,7 @@ export class Session {
         return t.sync.onBeat(member, peer, m.game, m.seq, m.hash);
       case 'lobby':
         if (m.room !== this.room) return t.drop('WRONG_ROOM', m.room);
-        t.lobby.onLobby(m.draft, m.members);
+        t.lobby.onLobby(m.draft, m.members, member);
         // During the game the draft stays, but the host may still let watchers react.
         if (t.phase !== 'lobby' && member === t.host()) {
           t.reactions.onHostLobby(m.draft.watchersReact);

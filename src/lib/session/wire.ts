@@ -61,12 +61,15 @@ export type Wire =
   | { t: 'hello'; room: string; member: string; name: string; key: string; n: string; sig: string }
   /**
    * The host's lobby: the setup being drawn up and who is at the table. Only
-   * from the proven host (a newcomer takes the first, from whoever admitted it);
-   * at most 64 members. It replaces the draft while in the lobby, sets the order
-   * of arrival (who hosts next) and where each member can be linked; keys still
-   * come from each member's own hello. During the game only the draft's
-   * `watchersReact` is taken from it, and only from the host. Costs a link
-   * attempt per new member.
+   * from the proven host (a newcomer takes the first, from whoever admitted it:
+   * during a game a guest sends one to a member new to it, whose invite named a
+   * browser that no longer hosts); at most 64 members. Once a game is on, its
+   * draft's seats are the current game's (they rank who hosts). It replaces the
+   * draft while in the lobby, sets the order of arrival (who hosts next) and
+   * where each member can be linked; keys still come from each member's own
+   * hello. During the game only the draft's `watchersReact` is taken from it, and
+   * only from the host. Costs a link attempt per new member (a newcomer also
+   * links to the seats' browsers ranked ahead of the sender, at most 8).
    */
   | { t: 'lobby'; room: string; draft: LobbyDraft; members: readonly MemberInfo[] }
   /**

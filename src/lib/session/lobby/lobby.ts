@@ -1,6 +1,7 @@
 // The lobby: the host draws up the setup (variant, options, seats), seats each
 // newcomer that says hello and tells everyone the draft and who is at the table;
-// a guest takes the host's lobby.
+// a guest takes the host's lobby. During a game a guest greeted by a newcomer
+// tells it who is at the table, so it links on to whoever hosts now.
 import type { BotLevel } from '$lib/bots';
 import { type Seat, type VariantId, variantOf } from '$lib/engine';
 import type { PeerId } from '$lib/net';
@@ -16,7 +17,7 @@ import {
   type SeatSetup,
   setupJson,
 } from '../setup';
-import type { LobbyDraft, MemberInfo } from '../wire';
+import type { LobbyDraft, MemberInfo, Wire } from '../wire';
 
 export class Lobby {
   readonly #t: Core;
@@ -170,12 +171,43 @@ export class Lobby {
 
   /** The host's lobby; once the game is on, it only tells who is at the table. */
   broadcastLobby(): void {
-    if (!this.#t.isHost) return;
+    if (this.#t.isHost) this.#t.broadcast(this.message());
+  }
+
+  /**
+   * The draft and who is at the table, and where to link each. Once a game is on,
+   * its seats stand for the draft's: they rank who hosts (a rematch moved hosting
+   * left), so a newcomer takes the browser that hosts now for host.
+   */
+  message(): Extract<Wire, { t: 'lobby' }> {
     const members: MemberInfo[] = this.#t.presence.order.flatMap((m) => {
       const info = this.#t.presence.get(m);
       return info?.peer ? [{ member: m, name: info.name, peer: info.peer }] : [];
     });
-    this.#t.broadcast({ t: 'lobby', room: this.#t.room, draft: this.#t.draft, members });
+    const setup = this.#t.segment?.setup;
+    const { watchersReact } = this.#t.draft;
+    const draft: LobbyDraft = setup
+      ? {
+          variant: setup.variant,
+          options: setup.options,
+          seats: setup.seats,
+          ...(setup.turnClock === undefined ? {} : { turnClock: setup.turnClock }),
+          ...(watchersReact ? { watchersReact } : {}),
+        }
+      : this.#t.draft;
+    return { t: 'lobby', room: this.#t.room, draft, members };
+  }
+
+  /**
+   * A guest greeted by a browser new to the table while a game is on (its invite
+   * named a browser that hosted once: a rematch or a hand-over moved hosting)
+   * tells it who is at the table, so it links on to the host. It seats nobody: a
+   * browser already at the table takes a lobby only from the host.
+   */
+  introduce(peer: PeerId, member: string): void {
+    const seg = this.#t.segment;
+    if (!seg || this.#t.isHost || seg.setup.seats.some((s) => s.member === member)) return;
+    this.#t.send(peer, this.message());
   }
 
   renameSeats(member: string, name: string): void {
@@ -211,13 +243,24 @@ export class Lobby {
     }
   }
 
-  onLobby(draft: LobbyDraft, members: readonly MemberInfo[]): void {
+  /**
+   * A lobby from the host (or, to a newcomer, from the member that greeted it).
+   * Of two members the lower id links; a newcomer also links to the seats'
+   * browsers ranked ahead of the member whose lobby it took, one of which hosts
+   * (a guest that greeted it does not, and the host does not know it yet).
+   */
+  onLobby(draft: LobbyDraft, members: readonly MemberInfo[], from: string): void {
+    const newcomer = !this.#t.admitted();
     if (this.#t.phase === 'lobby') this.#t.draft = draft;
     this.#t.presence.arrivals(members.map((m) => m.member));
+    const seats = this.#t.seatMembers();
+    const rank = this.#t.presence.rank(seats);
+    const before = newcomer ? rank.slice(0, Math.max(0, rank.indexOf(from))) : [];
+    const ahead = new Set(before.filter((m) => seats.includes(m)));
     for (const info of members) {
       if (info.member === this.#t.member) continue;
       const peers = this.#t.transport.peers();
-      if (!peers.includes(info.peer) && this.#t.member < info.member)
+      if (!peers.includes(info.peer) && (this.#t.member < info.member || ahead.has(info.member)))
         void this.#t.identity.link(info.peer);
       this.#t.presence.meet(info.member, info.name, info.peer);
     }

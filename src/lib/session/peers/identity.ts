@@ -213,6 +213,7 @@ export class Identity {
     const isNew = this.#t.presence.hello(m.member, peer, name, m.key);
     if (isNew) this.#t.event('INFO', `${name} joined`);
     if (this.#t.isHost) this.#t.lobby.welcome(peer, m.member, name, m.key);
+    else if (isNew) this.#t.lobby.introduce(peer, m.member);
     this.#t.sync.hostCheck();
     this.#t.changed();
   }
