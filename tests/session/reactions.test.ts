@@ -4,8 +4,8 @@
 // member's latest, for a few seconds.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
-import { clientFor, fromStored, joinTable, REACTIONS, type Session, toStored } from '$lib/session';
-import { restoreLobbyDraft, type StoredLobby } from '$lib/session/store/lobby-store';
+import { fromStored, joinTable, REACTIONS, type Session, toStored } from '$lib/session';
+import { setUpLobbyDraft, type StoredLobby } from '$lib/session/store/lobby-store';
 import {
   REACTION_BURST,
   REACTION_GAP_MS,
@@ -280,9 +280,9 @@ describe('watchers’ reactions', () => {
       bots: [],
       savedAt: Date.now(),
     };
-    await restoreLobbyDraft(clientFor(ada), lobby);
+    setUpLobbyDraft(ada, lobby);
     expect(ada.snapshot.watchersReact).toBe(false);
-    await restoreLobbyDraft(clientFor(ada), { ...lobby, watchersReact: true });
+    setUpLobbyDraft(ada, { ...lobby, watchersReact: true });
     expect(ada.snapshot.watchersReact).toBe(true);
 
     const { table: t2, ada: host } = await twoPlaying();

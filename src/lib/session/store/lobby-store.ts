@@ -10,7 +10,6 @@ import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
 import { signingKeyPair } from '$lib/protocol/crypto/signing';
 import { isTurnClock, type TurnClock } from '../setup';
 import type { SessionSnapshot } from '../snapshot';
-import type { TableClient } from '../tables/client';
 
 export interface PersonKeys {
   /** The Ed25519 secret key (64 bytes: seed and public key). */
@@ -162,7 +161,7 @@ export type KeptDraft = Pick<
   'variant' | 'options' | 'bots' | 'turnClock' | 'watchersReact'
 >;
 
-/** What sets a lobby's game up: a session (each call at once) or a client (each answered in turn). */
+/** What sets a lobby's game up: a session. */
 interface DraftTarget {
   setVariant(variant: VariantId): unknown;
   setOption(key: string, value: number): unknown;
@@ -192,9 +191,4 @@ function draftCalls(t: DraftTarget, kept: KeptDraft): (() => unknown)[] {
  */
 export function setUpLobbyDraft(session: DraftTarget, kept: KeptDraft): void {
   for (const call of draftCalls(session, kept)) call();
-}
-
-/** A host's lobby as it was kept: its game and bots (its guests come back by themselves). */
-export async function restoreLobbyDraft(client: TableClient, kept: KeptDraft): Promise<void> {
-  for (const call of draftCalls(client, kept)) await call();
 }

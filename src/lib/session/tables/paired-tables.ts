@@ -25,7 +25,6 @@ import {
   keepLobby,
   lobbyKeys,
   newPersonKeys,
-  restoreLobbyDraft,
   storedLobby,
   type PersonKeys,
 } from '../store/lobby-store';
@@ -429,9 +428,12 @@ export async function resumePairedLobby(
   const hadOthers = members().length > 0;
   const online = { room, member: lobby.member, name: lobby.name, peer: t.id, links: [], person };
   if (lobby.role === 'host') {
-    const opened = await openInWorker({ kind: 'host', online, transport: t });
+    // Its game and bots are set up in the worker before the session hears any link,
+    // so a guest that answers first still sits after the bots (as reopenHostLobby).
+    const { variant, options, bots, turnClock, watchersReact } = lobby;
+    const draft = { variant, options, bots, turnClock, watchersReact };
+    const opened = await openInWorker({ kind: 'host', online: { ...online, draft }, transport: t });
     if (!opened.ok) return opened;
-    await restoreLobbyDraft(opened.value, lobby);
     const table = pairedTable(opened.value, t, room);
     return ok({ answerOffer, hadOthers, opened: Promise.resolve(ok(table)) });
   }
