@@ -8,9 +8,15 @@ export const NETNS_SETUP = [
   'set -e',
   'ip link set lo up',
   'ip link add veth0 type veth peer name veth1',
+  // No IPv6 link-local addresses: their duplicate-address check ends a moment after
+  // the link is up, and Chromium, started by then, failed every request in flight
+  // with ERR_NETWORK_CHANGED (the net bench's pages never loaded).
+  'ip link set veth0 addrgenmode none',
+  'ip link set veth1 addrgenmode none',
   'ip addr add 10.99.0.1/24 dev veth0',
   'ip link set veth0 up',
   'ip link set veth1 up',
+  'until ip -o link show veth0 | grep -q "state UP"; do sleep 0.05; done',
   'ip route add default via 10.99.0.254 dev veth0',
   // What runs inside knows it may add links and namespaces of its own (lan.spec.ts).
   'export TRAINYARD_IN_NETNS=1',
