@@ -13,12 +13,19 @@ export async function loadBoard(): Promise<MountBoard> {
 }
 
 /**
- * Fetches and evaluates the table page's code and the board, and starts the
- * table's worker, while a table is being set up or gathers (the setup page, the
- * lobby), not once it has started.
+ * Starts the table's worker (its code, its accelerator, its proof workers) for the
+ * table this page is about to open: while the table is set up (the setup page) or
+ * the person names themselves (the lobby), not once they have pressed Start or Join.
  */
-export function preloadTable(): void {
+export function preloadTableWorker(): void {
   prepareTableWorker();
+}
+
+/**
+ * Fetches and evaluates the table page's code and the board while a table is set
+ * up or gathers, not once it has started.
+ */
+export function preloadTableCode(): void {
   // Only a head start: one cut short (the page left, the network gone) is not an error.
   preloadCode(resolve('/table'))
     .then(loadBoard)

@@ -31,7 +31,7 @@ import {
   type SessionSnapshot,
   type TableClient,
 } from '$lib/session';
-import { preloadTable } from '../board-loader';
+import { preloadTableCode, preloadTableWorker } from '../board-loader';
 import online from '../i18n/online';
 import { keepTable, storesOnlineTable } from '../local';
 import { errorText } from '../refusals';
@@ -126,6 +126,7 @@ export class LobbyController {
     this.name ||= remembered();
     this.readJoin(url.search);
     this.live = true;
+    preloadTableWorker();
     const room = url.searchParams.get('lobby') ?? this.invited?.room;
     if (room && hasLobby(room)) void this.comeBack(room);
     else if (room && !this.invited) this.problem = online.lobby_not_kept();
@@ -295,7 +296,8 @@ export class LobbyController {
 
   #opened(c: TableClient): void {
     this.client = c;
-    preloadTable();
+    // The lobby's worker is the table's: only the table page's code is left to load.
+    preloadTableCode();
     const via = c.contact.slice(c.room.length + 1);
     this.invite = inviteLink(this.#page.site(), { room: c.room, via });
     c.subscribe((s) => {
