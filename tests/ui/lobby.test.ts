@@ -12,6 +12,10 @@ import { current } from '$lib/ui/i18n/locale.svelte';
 // The table's words in English unless a test says otherwise.
 beforeAll(() => Promise.all([loadGame('en'), loadOnline('en')]));
 
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
 function lobby(): { lobby: LobbyController; went: string[] } {
   const went: string[] = [];
   const page: LobbyPage = {
@@ -81,6 +85,22 @@ describe('LobbyController', () => {
       ok: true,
       value: { room: 'abcd1234', via: 'host5678' },
     });
+  });
+
+  it('a lobby it could not come back to offers to try again, and trying again tries', async () => {
+    const { lobby: l } = lobby();
+    // No PeerServer at this page: the probe answers at once, nothing goes out.
+    await l.net.detect(() => Promise.resolve(new Response('', { status: 404 })));
+    expect(l.retryRoom).toBeNull();
+    await l.comeBack('abcd1234');
+    expect(l.problem).toMatch(/^Could not come back to the table\. /);
+    expect(l.retryRoom).toBe('abcd1234');
+    l.problem = null;
+    l.retry();
+    expect(l.retryRoom).toBeNull();
+    await until(() => l.problem !== null);
+    expect(l.retryRoom).toBe('abcd1234');
+    expect(l.busy).toBeNull();
   });
 
   it('the player’s choice of server or none is kept', () => {

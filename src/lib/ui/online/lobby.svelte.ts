@@ -73,6 +73,8 @@ export class LobbyController {
   pairText = $state('');
   busy = $state<'create' | 'join' | null>(null);
   problem = $state<string | null>(null);
+  /** A lobby this browser could not come back to (the problem says why): it may try again. */
+  retryRoom = $state<string | null>(null);
   client = $state.raw<TableClient | null>(null);
   snapshot = $state.raw<SessionSnapshot | null>(null);
   invite = $state('');
@@ -313,13 +315,25 @@ export class LobbyController {
 
   /** Back to a lobby this browser was in, in the same seat (after a reload). */
   async comeBack(room: string): Promise<void> {
+    this.retryRoom = null;
     if (isPairedRoom(room)) return this.#comeBackPaired(room);
     this.busy = 'join';
     this.problem = null;
     const r = await rejoinOnlineLobby(room, await this.net.signalling());
     this.busy = null;
-    if (!r.ok) this.problem = online.lobby_cannot_return({ reason: errorText(r.error) });
+    if (!r.ok) this.#cannotReturn(room, r.error);
     else this.#opened(r.value);
+  }
+
+  /** Tries again to come back to the lobby it could not (the player pressed Try again). */
+  retry(): void {
+    const room = this.retryRoom;
+    if (room && this.busy === null) void this.comeBack(room);
+  }
+
+  #cannotReturn(room: string, error: Parameters<typeof errorText>[0]): void {
+    this.problem = online.lobby_cannot_return({ reason: errorText(error) });
+    this.retryRoom = room;
   }
 
   /**
@@ -332,7 +346,7 @@ export class LobbyController {
     const r = await resumePairedLobby(room, { iceServers: await this.#iceServers() });
     this.busy = null;
     if (!r.ok) {
-      this.problem = online.lobby_cannot_return({ reason: errorText(r.error) });
+      this.#cannotReturn(room, r.error);
       return;
     }
     this.returnOffer = offer;
@@ -340,7 +354,7 @@ export class LobbyController {
     this.#keepAddress(room);
     const table = await r.value.opened;
     if (!table.ok) {
-      this.problem = online.lobby_cannot_return({ reason: errorText(table.error) });
+      this.#cannotReturn(room, table.error);
       return;
     }
     this.paired = table.value;
