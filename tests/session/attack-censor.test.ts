@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
 import type { MemoryNetwork, PeerId } from '$lib/net';
 import type { Session } from '$lib/session';
-import { closeTracked, FAST, openTable, startAutoplay, turnOf, until } from './harness';
+import { closeTracked, FAST, openTable, startAutoplay, turnOf, until, named } from './harness';
 
 beforeAll(() => accelerate());
 afterEach(closeTracked);
@@ -24,10 +24,6 @@ function censor(network: MemoryNetwork, hostPeer: PeerId, seat: number): void {
     }
     deliver(from, to, link, data);
   };
-}
-
-function named(s: Session, code: string, who: string): boolean {
-  return s.snapshot.events.some((e) => e.code === code && e.detail.includes(who));
 }
 
 describe('a censoring host (issue 21, hole 4)', () => {

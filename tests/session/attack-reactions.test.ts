@@ -16,6 +16,7 @@ import {
   track,
   transport,
   until,
+  named,
 } from './harness';
 
 beforeAll(() => accelerate());
@@ -26,10 +27,6 @@ const MT = { rounds: 1, set: 5, handSize: 4 };
 const TIMING = { beatMs: 50, awayMs: 600_000, stallMs: 6_000_000 };
 
 const dropped = (s: Session, code: string) => s.stats.dropped.get(code) ?? 0;
-
-function named(s: Session, code: string, detail: string): boolean {
-  return s.snapshot.events.some((e) => e.code === code && e.detail.includes(detail));
-}
 
 /** Two seats playing (by hand) and a watcher that came after the start, linked to both. */
 async function withWatcher(seed: number): Promise<{

@@ -23,6 +23,7 @@ import {
   transport,
   until,
   type Table,
+  named,
 } from './harness';
 
 /** The rematch this browser's person is shown (what its Accept button accepts). */
@@ -36,10 +37,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function gameOver(sessions: readonly Session[]): Promise<void> {
   await until('game over', () => sessions.every((s) => s.snapshot.table?.gameOver === true));
-}
-
-function named(s: Session, code: string, detail: string): boolean {
-  return s.snapshot.events.some((e) => e.code === code && e.detail.includes(detail));
 }
 
 function autoplay(sessions: readonly Session[]): void {

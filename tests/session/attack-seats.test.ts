@@ -8,7 +8,15 @@ import { accelerate } from '$lib/protocol';
 import type { Session, TableSetup } from '$lib/session';
 import { gameId, setupJson, signAgreement } from '$lib/session/setup';
 import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
-import { closeTracked, openTable, seededRandom, startAutoplay, until, type Table } from './harness';
+import {
+  closeTracked,
+  openTable,
+  seededRandom,
+  startAutoplay,
+  until,
+  type Table,
+  named,
+} from './harness';
 
 beforeAll(() => accelerate());
 afterEach(closeTracked);
@@ -79,10 +87,6 @@ async function unchanged(sessions: readonly Session[], forged: string): Promise<
     expect(s.snapshot.desync).toBeNull();
     expect(s.snapshot.table?.hash).toBe(hash);
   }
-}
-
-function named(s: Session, code: string, who: string): boolean {
-  return s.snapshot.events.some((e) => e.code === code && e.detail.includes(who));
 }
 
 describe('a forged change of seats (issue 21, hole 1)', () => {

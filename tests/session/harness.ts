@@ -126,6 +126,11 @@ export async function openTable(spec: TableSpec): Promise<Table> {
   return { network, sessions, room };
 }
 
+/** Whether `s` logged an event of this code whose detail names `detail` (a seat, a member, a code). */
+export function named(s: Session, code: string, detail: string): boolean {
+  return s.snapshot.events.some((e) => e.code === code && e.detail.includes(detail));
+}
+
 export function must<T>(r: { ok: true; value: T } | { ok: false; error: { detail: string } }): T {
   if (!r.ok) throw new Error(r.error.detail);
   return r.value;

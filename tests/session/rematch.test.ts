@@ -26,6 +26,7 @@ import {
   transport,
   until,
   type Table,
+  named,
 } from './harness';
 
 /** The rematch this browser's person is shown (what its Accept button accepts). */
@@ -59,10 +60,6 @@ async function table(
 
 async function gameOver(sessions: readonly Session[]): Promise<void> {
   await until('game over', () => sessions.every((s) => s.snapshot.table?.gameOver === true));
-}
-
-function named(s: Session, code: string, detail: string): boolean {
-  return s.snapshot.events.some((e) => e.code === code && e.detail.includes(detail));
 }
 
 /** The finished game offered again as the host would, with edits. */
