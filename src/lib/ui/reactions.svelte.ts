@@ -3,6 +3,7 @@
 // that never goes on the wire.
 import type { ReactionId, ReactionView, SessionSnapshot } from '$lib/session';
 import game from './i18n/game';
+import { webStorage } from './storage';
 
 /** What each reaction says (for an emoji, what a screen reader reads). */
 export const REACTION_WORDS: { readonly [K in ReactionId]: () => string } = {
@@ -39,22 +40,14 @@ export function mayReact(snap: SessionSnapshot): boolean {
 /** Where mutes are kept: a reload keeps them, a closed tab forgets them. */
 const MUTES_KEY = 'trainyard:mutes';
 
-function tabStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The members whose reactions this viewer has chosen not to see, at one table. */
 export class Mutes {
   // A plain array in state: svelte/reactivity's Set would add its code to the table page.
   #muted = $state<readonly string[]>([]);
   #room = '';
-  readonly #storage;
+  readonly #storage: Pick<Storage, 'getItem' | 'setItem'> | null;
 
-  constructor(storage = tabStorage()) {
+  constructor(storage: Pick<Storage, 'getItem' | 'setItem'> | null = webStorage('session')) {
     this.#storage = storage;
   }
 
@@ -68,13 +61,9 @@ export class Mutes {
     } catch {
       kept = null;
     }
-    const ok = (x: unknown): x is { room: string; muted: string[] } =>
-      typeof x === 'object' &&
-      x !== null &&
-      (x as { room?: unknown }).room === room &&
-      Array.isArray((x as { muted?: unknown }).muted) &&
-      (x as { muted: unknown[] }).muted.every((m) => typeof m === 'string');
-    this.#muted = ok(kept) ? kept.muted.slice(0, 64) : [];
+    const { room: keptRoom, muted } = (kept ?? {}) as { room?: unknown; muted?: unknown };
+    const members: unknown[] = keptRoom === room && Array.isArray(muted) ? muted : [];
+    this.#muted = members.every((m) => typeof m === 'string') ? members.slice(0, 64) : [];
   }
 
   has(member: string): boolean {

@@ -1,6 +1,7 @@
 // The player's table settings, remembered in localStorage: how tiles are drawn,
 // how fast the bots' moves are shown, sound, motion, and how a turn is announced
 // while the page is in the background (vibration, a system notification).
+import { webStorage } from './storage';
 
 export const SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -66,14 +67,6 @@ interface StorageLike {
   setItem(key: string, value: string): void;
 }
 
-function browserStorage(): StorageLike | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export class Settings {
   numerals = $state(DEFAULT_SETTINGS.numerals);
   speed = $state<Speed>(DEFAULT_SETTINGS.speed);
@@ -86,7 +79,7 @@ export class Settings {
   systemReduced = $state(false);
   readonly #storage: StorageLike | null;
 
-  constructor(storage: StorageLike | null = browserStorage()) {
+  constructor(storage: StorageLike | null = webStorage('local')) {
     this.#storage = storage;
     let stored: unknown = null;
     try {

@@ -16,6 +16,7 @@ import {
   type SignallingChoice,
 } from '$lib/session';
 import { sentence } from '../sentence';
+import { webStorage } from '../storage';
 
 export const NET_SETTINGS_KEY = 'trainyard.net';
 
@@ -23,14 +24,6 @@ interface StorageLike {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
-}
-
-function browserStorage(): StorageLike | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** Where each field of the settings is on the form, for messages in plain words. */
@@ -128,7 +121,7 @@ export class NetSettingsState {
 
   constructor(
     appBase: string,
-    storage: StorageLike | null = browserStorage(),
+    storage: StorageLike | null = webStorage('local'),
     inForce: string | null = policyInForce(),
   ) {
     this.#appBase = appBase;
