@@ -3,22 +3,12 @@
 import { preloadCode } from '$app/navigation';
 import { resolve } from '$app/paths';
 import type { Board, BoardCallbacks } from '$lib/render/board-types';
-import { prepareTableWorker } from '$lib/session';
 
 export type MountBoard = (host: HTMLElement, callbacks: BoardCallbacks) => Promise<Board>;
 
 export async function loadBoard(): Promise<MountBoard> {
   const module = await import('$lib/render/board');
   return module.mountBoard;
-}
-
-/**
- * Starts the table's worker (its code, its accelerator, its proof workers) for the
- * table this page is about to open: while the table is set up (the setup page) or
- * the person names themselves (the lobby), not once they have pressed Start or Join.
- */
-export function preloadTableWorker(): void {
-  prepareTableWorker();
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   noteLobby,
   pairingCodeIn,
   parseInvite,
+  prepareTableWorker,
   rejoinOnlineLobby,
   resumePairedLobby,
   type Invite,
@@ -31,7 +32,7 @@ import {
   type SessionSnapshot,
   type TableClient,
 } from '$lib/session';
-import { preloadTableCode, preloadTableWorker } from '../board-loader';
+import { preloadTableCode } from '../board-loader';
 import online from '../i18n/online';
 import { keepTable, storesOnlineTable } from '../local';
 import { errorText } from '../refusals';
@@ -128,7 +129,8 @@ export class LobbyController {
     this.name ||= remembered();
     this.readJoin(url.search);
     this.live = true;
-    preloadTableWorker();
+    // The table's worker loads while the person names themselves, not after Join.
+    prepareTableWorker();
     const room = url.searchParams.get('lobby') ?? this.invited?.room;
     if (room && hasLobby(room)) void this.comeBack(room);
     else if (room && !this.invited) this.problem = online.lobby_not_kept();
