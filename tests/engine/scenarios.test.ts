@@ -1,6 +1,6 @@
-// Every scenario under tests/scenarios/ (and the shared examples beside the
-// repository, where present) must give the output its `expect` block names.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Every scenario under tests/scenarios/ (docs/scenarios.md) must give the output
+// its `expect` block names.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/lib/engine';
@@ -8,7 +8,7 @@ import type { Json } from '../../src/lib/engine';
 import { checkExpectation } from './scenario-expect';
 import type { Expectation } from './scenario-expect';
 
-const DIRS = [resolve('tests/scenarios'), resolve('../shared/scenarios')].filter(existsSync);
+const DIRS = [resolve('tests/scenarios')];
 
 interface ScenarioCase {
   readonly name: string;
