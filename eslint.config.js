@@ -5,7 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import svelteConfig from './svelte.config.js';
 
-// Which of our layers each layer may import (ARCHITECTURE.md): dependencies point
+// Which of our layers each layer may import (docs/architecture.md): dependencies point
 // inward only. Routes are thin pages and may wire anything.
 const LAYERS = {
   engine: [],
@@ -28,7 +28,7 @@ const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
           patterns: [
             {
               regex: `^(\\$lib/|(\\.\\./)+)(${banned.join('|')})(/|$)`,
-              message: `${layer} may import only ${allowed.join(', ') || 'nothing of ours'} (ARCHITECTURE.md).`,
+              message: `${layer} may import only ${allowed.join(', ') || 'nothing of ours'} (docs/architecture.md).`,
             },
           ],
         },

@@ -1,4 +1,4 @@
-// `npm run scenario -- FILE.json` (or `-` for standard input): SCENARIOS.md.
+// `npm run scenario -- FILE.json` (or `-` for standard input): docs/scenarios.md.
 import { readFileSync } from 'node:fs';
 import { runScenario } from '../src/lib/engine/scenario';
 

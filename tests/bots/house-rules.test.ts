@@ -1,4 +1,4 @@
-// Bots under the house rules (RULES.md H-1…H-4): random on/off combinations over
+// Bots under the house rules (docs/rules.md H-1…H-4): random on/off combinations over
 // whole games; every move a bot makes is one its view lists as legal (the engine
 // refusing one would stop the game), every dealt tile is in exactly one place
 // after every move, and every round adds exactly the points left in each hand.

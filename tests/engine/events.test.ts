@@ -29,7 +29,7 @@ const SHORT: Readonly<Record<VariantId, Options>> = {
   railominos: { rounds: 2 },
 };
 
-/** Every event kind each variant tells, with the rules it cites (RULES.md). */
+/** Every event kind each variant tells, with the rules it cites (docs/rules.md). */
 const EXPECTED: Readonly<Record<VariantId, readonly string[]>> = {
   'mexican-train': [
     'dealt:MT-1',
@@ -116,7 +116,7 @@ const EXPECTED: Readonly<Record<VariantId, readonly string[]>> = {
   ],
 };
 
-/** What the house rules add (RULES.md H-2, H-3, H-4), told with them switched on. */
+/** What the house rules add (docs/rules.md H-2, H-3, H-4), told with them switched on. */
 const HOUSE_EVENTS = ['runEnded:H-2', 'drew:H-3', 'played:H-4'];
 
 const games = new Map<VariantId, Told[][]>(

@@ -1,4 +1,4 @@
-// Property tests under the house rules (RULES.md H-1…H-4), random on/off
+// Property tests under the house rules (docs/rules.md H-1…H-4), random on/off
 // combinations over random short games, through the shared invariant harness:
 // tile conservation, termination, legal moves accepted, illegal ones refused
 // with a rule, replay, views agreeing with the full game (H-2's automatic

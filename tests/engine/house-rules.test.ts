@@ -1,4 +1,4 @@
-// House rules H-1…H-4 (RULES.md "House rules"): their option specs, the claims a
+// House rules H-1…H-4 (docs/rules.md "House rules"): their option specs, the claims a
 // view cannot check under H-3 and the audit that names them, H-2's run ending by
 // itself, and the events that cite them. Rule by rule on deals: tests/scenarios/*-h*.json.
 import { describe, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ describe('house rules as options', () => {
   const specs = (id: VariantId) =>
     Object.fromEntries(variantOf(id).optionSpecs.map((s) => [s.key, [s.rule, s.min, s.max]]));
 
-  it('H-1…H-4 are options of the variants RULES.md names, off by default', () => {
+  it('H-1…H-4 are options of the variants docs/rules.md names, off by default', () => {
     expect(specs('mexican-train')).toMatchObject({
       blankScore: ['H-1', 0, 50],
       openingRun: ['H-2', 0, 1],

@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/engine';
 import type { Options, Variant, VariantId } from '../../src/lib/engine';
 
-/** What a deal takes besides the hands, as RULES.md says it (TT-3 engine, R-2 leader and FRISCO). */
+/** What a deal takes besides the hands, as docs/rules.md says it (TT-3 engine, R-2 leader and FRISCO). */
 const EXTRA: Readonly<Record<VariantId, number>> = {
   'mexican-train': 0,
   'mexican-train-tournament': 1,

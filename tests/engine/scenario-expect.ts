@@ -1,5 +1,5 @@
 // Matching a scenario's output against its `expect` block: objects match on
-// the keys the expectation names, hands match in any order (SCENARIOS.md).
+// the keys the expectation names, hands match in any order (docs/scenarios.md).
 import type { Json } from '../../src/lib/engine';
 
 export interface Expectation {

@@ -1,4 +1,4 @@
-// House rules (RULES.md H-1…H-4): table options beyond the sheets, each off
+// House rules (docs/rules.md H-1…H-4): table options beyond the sheets, each off
 // (0, the sheet's rule) by default and named by its rule id.
 import type { OptionSpec, Options } from './variant';
 

@@ -1,4 +1,4 @@
-// The scenario interface of SCENARIOS.md: a scripted full-information game in,
+// The scenario interface of docs/scenarios.md: a scripted full-information game in,
 // one JSON result out. BAD_SCENARIO names the field at fault.
 import { dealCards } from './cards';
 import { applyMove, isTarget, parseMove, runSetup } from './game';

@@ -209,14 +209,14 @@ export interface Variant<S extends BaseState = BaseState> {
    * knows (hand sizes, not hands). Hashed after every move.
    */
   publicState(state: S): Json;
-  /** The `state` object of the scenario output (SCENARIOS.md), full information. */
+  /** The `state` object of the scenario output (docs/scenarios.md), full information. */
   scenarioState(state: S): Json;
   /** Every tile in play and where it is, for conservation checks: each appears once. */
   placedTiles(state: S): readonly TileId[];
   readonly scenario: ScenarioHooks<S>;
 }
 
-/** One round of a scenario file (SCENARIOS.md), tiles still as text. */
+/** One round of a scenario file (docs/scenarios.md), tiles still as text. */
 export interface ScenarioRound {
   readonly hands: readonly (readonly string[])[];
   readonly boneyard: readonly string[];

@@ -1,5 +1,5 @@
 // Each variant's rules in our own words, rule by rule with the ids the engine
-// and its tests cite (RULES.md is the binding text), and a few tiles to show.
+// and its tests cite (docs/rules.md is the binding text), and a few tiles to show.
 // The words are the rules area's messages, read when shown (so in the active language).
 import type { VariantId } from '$lib/engine';
 import rules from './i18n/rules';
@@ -236,7 +236,7 @@ export const RULES: Readonly<Record<VariantId, VariantRules>> = {
   },
 };
 
-// House rules (RULES.md H-1…H-4): table options, each off unless the table turns it on.
+// House rules (docs/rules.md H-1…H-4): table options, each off unless the table turns it on.
 const H1: RuleItem = { id: 'H-1', text: () => rules.h_1() };
 const H2: RuleItem = { id: 'H-2', text: () => rules.h_2() };
 const H3: RuleItem = { id: 'H-3', text: () => rules.h_3() };

@@ -1,5 +1,5 @@
 // What a Derailing state shows: the public state every peer hashes, the
-// scenario output (SCENARIOS.md), the tiles in play, and what moves disclose.
+// scenario output (docs/scenarios.md), the tiles in play, and what moves disclose.
 import { basePublicState } from '../../base';
 import { indexOfTile } from '../../cards';
 import { tileName } from '../../tiles';
@@ -29,7 +29,7 @@ function trainJson(train: Train): Json {
   return { tiles: train.tiles, open: train.open, marker: train.marker, derailed: train.derailed };
 }
 
-/** SCENARIOS.md output; C-2: tiles written higher end first. */
+/** docs/scenarios.md output; C-2: tiles written higher end first. */
 export function scenarioState(state: DtState): Json {
   const set = tileSetOf(state);
   const names = (tiles: readonly (TileId | null)[]) =>

@@ -1,4 +1,4 @@
-// The scenario fields of a Derailing round (SCENARIOS.md): starting totals and
+// The scenario fields of a Derailing round (docs/scenarios.md): starting totals and
 // the doubles already used as platforms.
 import { isDouble, parseTile } from '../../tiles';
 import type { TileId } from '../../tiles';

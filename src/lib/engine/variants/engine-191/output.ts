@@ -1,5 +1,5 @@
 // What the state shows: the public part (hashed on every peer), the scenario
-// output of SCENARIOS.md, every placed tile, and what each move discloses.
+// output of docs/scenarios.md, every placed tile, and what each move discloses.
 import { basePublicState } from '../../base';
 import { knownTiles } from '../../cards';
 import { ownerOf } from '../../types';

@@ -1,4 +1,4 @@
-// The engine-191 fields of a scenario round (SCENARIOS.md): starting tokens,
+// The engine-191 fields of a scenario round (docs/scenarios.md): starting tokens,
 // the E-2 redeal and the E-10 reshuffle orders.
 import { dealCards } from '../../cards';
 import { parseTile } from '../../tiles';

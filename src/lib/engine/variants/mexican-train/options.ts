@@ -1,4 +1,4 @@
-// House-rule options (RULES.md marks them) and the tile set they imply.
+// House-rule options (docs/rules.md marks them) and the tile set they imply.
 import { HOUSE_SPECS } from '../../house';
 import { doubleN } from '../../tiles';
 import type { TileSet } from '../../tiles';
@@ -10,7 +10,7 @@ export const DEFAULT_START_DOUBLE = 9;
 
 export function optionSpecs(rules: MtRules): OptionSpec[] {
   const specs: OptionSpec[] = [
-    // MT-1 / TT-1: a double-12 set; SCENARIOS.md lets any variant use another N.
+    // MT-1 / TT-1: a double-12 set; docs/scenarios.md lets any variant use another N.
     { key: 'set', label: 'Set (double-N)', rule: 'C-1', min: 2, max: 18, default: () => 12 },
     {
       key: 'handSize',

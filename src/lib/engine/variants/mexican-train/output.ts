@@ -1,5 +1,5 @@
 // What the state shows: the public part every peer agrees on, the scenario
-// output of SCENARIOS.md, and where every dealt tile is.
+// output of docs/scenarios.md, and where every dealt tile is.
 import { tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import { personal } from '../../types';
@@ -54,7 +54,7 @@ export function publicJson(state: MtState): Json {
   };
 }
 
-/** The scenario output's `state` (SCENARIOS.md), with every tile known. */
+/** The scenario output's `state` (docs/scenarios.md), with every tile known. */
 export function scenarioJson(rules: MtRules, set: TileSet, state: MtState): Json {
   const name = (t: TileId | null) => (t === null ? null : tileName(set, t));
   const train = (t: Train): Json => ({

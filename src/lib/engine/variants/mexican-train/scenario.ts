@@ -1,4 +1,4 @@
-// How a scenario round's own fields apply (SCENARIOS.md): starting totals, the
+// How a scenario round's own fields apply (docs/scenarios.md): starting totals, the
 // tournament's fixed engine (TT-3) and first player (TT-2).
 import { isDouble, parseTile, tileDef } from '../../tiles';
 import { fail, ok } from '../../types';

@@ -1,5 +1,5 @@
 // What the state shows: the public part every peer hashes, the scenario output
-// (SCENARIOS.md) and every piece's place for conservation checks.
+// (docs/scenarios.md) and every piece's place for conservation checks.
 import { basePublicState } from '../../base';
 import { knownTiles } from '../../cards';
 import { suitName, tileName } from '../../tiles';

@@ -1,4 +1,4 @@
-// How a scenario round (SCENARIOS.md) fixes what chance decides in railominos:
+// How a scenario round (docs/scenarios.md) fixes what chance decides in railominos:
 // the leader, written west end first, and the first player.
 import { FRISCO, parseSuit, tileOf } from '../../tiles';
 import { fail, ok } from '../../types';
