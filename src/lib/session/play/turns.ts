@@ -82,8 +82,9 @@ export class Turns {
 
   /**
    * The seats whose browsers withhold their backing while this host has an entry
-   * to order (issue 30): gone, or here but naming another host or none, they keep
-   * the quorum from it. They are stall candidates (seats.ts), as absent seats are.
+   * to order (issue 30): here, but naming another host or none, they keep the
+   * quorum from it. They are stall candidates (seats.ts), as absent seats are.
+   * (A table waiting only on seats that are gone waits for them: issue 23.)
    */
   withheld(seg: Segment): Seat[] {
     if (!this.#t.isHost || this.#t.quorum()) return [];
@@ -93,8 +94,9 @@ export class Turns {
       [...this.#t.sequencer.pending.values()].some((p) => p.seq === head);
     if (!waiting) return [];
     const me = this.#t.member;
-    const backs = (m: string) => this.#t.present(m) && this.#t.presence.follows(m, me);
-    return seg.setup.seats.flatMap((s, seat) => (s.member === me || backs(s.member) ? [] : [seat]));
+    const withholds = (m: string) =>
+      m !== me && this.#t.present(m) && !this.#t.presence.follows(m, me);
+    return seg.setup.seats.flatMap((s, seat) => (withholds(s.member) ? [seat] : []));
   }
 
   clockRunning(): boolean {
