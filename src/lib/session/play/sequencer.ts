@@ -37,6 +37,17 @@ const HOPS: readonly string[] = ['shuffle-hop', 'lock-hop'];
 /** Equivocations kept (the first ones: evidence once kept stays). */
 export const MAX_EQUIVOCATIONS = 64;
 
+/** What an entry says it is, read but not checked (cheaper than readEnvelope's canonical form). */
+function peek(entry: string): { game: unknown; seq: unknown; seat: Seat; kind: string } | null {
+  try {
+    const v: unknown = JSON.parse(entry);
+    if (!isJsonRecord(v) || typeof v.seat !== 'number' || typeof v.kind !== 'string') return null;
+    return { game: v.game, seq: v.seq, seat: v.seat, kind: v.kind };
+  } catch {
+    return null;
+  }
+}
+
 export class Sequencer {
   readonly #t: Core;
   /**
@@ -254,9 +265,9 @@ export class Sequencer {
    * more for the position is 'spent' unread. Any other entry: 'check'.
    */
   #bounded(seg: Segment, entry: string): 'check' | 'spent' | ProtocolError {
-    const read = readEnvelope(entry);
-    if (!read.ok || !HOPS.includes(read.value.kind)) return 'check';
-    const { game, seq, seat } = read.value;
+    const read = peek(entry);
+    if (!read || !HOPS.includes(read.kind)) return 'check';
+    const { game, seq, seat } = read;
     const seen = this.#hops.get(seat);
     if (!seen || seen.game !== game || seen.seq !== seq || seq !== seg.ledger.seq) return 'check';
     if (seen.entry === entry) return seen.refusal ?? 'check';
