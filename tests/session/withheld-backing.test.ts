@@ -55,4 +55,30 @@ describe('withheld backing (issue 30, finding 5)', () => {
     await until('no alarm', () => host.snapshot.stall === null);
     expect(host.snapshot.pending).toBeUndefined();
   });
+
+  it('lets the host hand the withholding seat to a bot, and the game goes on', async () => {
+    const table = await openTable({
+      variant: 'mexican-train',
+      people: 2,
+      options: { rounds: 1, set: 5, handSize: 4 },
+      seed: 321,
+      timing: TIMING,
+    });
+    const [host, guest] = table.sessions as [Session, Session];
+    let withholding = false;
+    namesNoHost(table.network, guest.transport.id, () => withholding);
+    await startAutoplay(table, 'easy', [0]);
+    await turnOf(host, 0);
+    withholding = true;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(host.move(0, host.snapshot.table!.local[0]!.legal[0]!)).toEqual({
+      ok: true,
+      value: true,
+    });
+    await until('seat 1 named', () => host.snapshot.stall?.seats.includes(1) === true, 20_000);
+    expect(host.resolveStall('bot')).toEqual({ ok: true, value: true });
+    await until('a bot plays seat 1', () => host.snapshot.seats[1]?.bot === 'medium', 20_000);
+    host.setAutoplay(0, 'easy');
+    await until('game over', () => host.snapshot.table?.gameOver === true, 60_000);
+  });
 });
