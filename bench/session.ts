@@ -9,10 +9,15 @@
 //   the four browsers sent (entries, hashes, heartbeats, sync);
 // - soloDealMs: a solo table (one person, three bots, all on one browser) dealt;
 // - hostileHeapMB: the host's heap growth (after GC) while one seated browser of
-//   a live 3-browser table sends it 100,000 mixed hostile messages (issue 21).
+//   a live 3-browser table sends it 100,000 mixed hostile messages (issue 21);
+// - falseHopCpuRatio: at a live 3-browser table whose seat 1 is to shuffle, its
+//   browser sends the host and a guest 100 signed false shuffles for that position:
+//   the CPU time either spends handling what they set off (the host's refusals
+//   too), over that of one honest shuffle's check (issue 30: bar 2).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { HOSTILE_KINDS, hostileMessage } from '../tests/session/hostile';
+import { ProvenCache, withProven } from '../src/lib/protocol/deck/proven';
 import { createRng, type Move } from '../src/lib/engine';
 import { createMemoryNetwork, type Transport } from '../src/lib/net';
 import {
@@ -20,6 +25,7 @@ import {
   applyEntry,
   createEntry,
   createTable,
+  type JsonValue,
   mayMove,
   owedEntry,
   signingKeyPair,
@@ -179,11 +185,119 @@ async function hostileHeap(): Promise<number> {
   return grown;
 }
 
+/** This process's CPU time so far (user and system), in ms. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * 100 signed false shuffles for one position from seat 1's browser, to the host
+ * and a guest: the busier one's time handling messages meanwhile, in honest checks.
+ */
+async function falseHops(): Promise<number> {
+  const network = createMemoryNetwork();
+  const spent = new Map<string, number>();
+  let counting = false;
+  // Each browser its own proven hops (as in a browser of its own), and its handling timed.
+  const join = (id: string): Transport => {
+    const t = network.join(id);
+    if (!t.ok) throw new Error(t.error.message);
+    const cache = new ProvenCache();
+    const onMessage = t.value.onMessage.bind(t.value);
+    t.value.onMessage = (listener) =>
+      onMessage((from, data) => {
+        const start = cpuMs();
+        withProven(cache, () => listener(from, data));
+        if (counting) spent.set(id, (spent.get(id) ?? 0) + cpuMs() - start);
+      });
+    return t.value;
+  };
+  let honest: string | null = null;
+  let flooding = false;
+  const deliver = network.deliver.bind(network);
+  network.deliver = (from, to, link, data) => {
+    const own =
+      !flooding &&
+      from === 'f1' &&
+      typeof data === 'string' &&
+      /^\{"t":"(submit|ahead)"/.test(data) &&
+      /shuffle-hop/.test(data) &&
+      /\\"seat\\":1/.test(data);
+    if (!own) return deliver(from, to, link, data);
+    honest ??= (JSON.parse(data) as { entry: string }).entry;
+  };
+  const host = hostTable({
+    transport: join('f0'),
+    room: 'false-hops',
+    member: 'm0',
+    name: 'A',
+    timing: TIMING,
+    random: seeded(21),
+  });
+  const sessions: Session[] = [host];
+  for (let i = 1; i < 3; i++) {
+    const r = await joinTable({
+      transport: join(`f${i}`),
+      room: 'false-hops',
+      member: `m${i}`,
+      name: `P${i}`,
+      timing: TIMING,
+      random: seeded(21 + i),
+      contact: 'f0',
+    });
+    if (!r.ok) throw new Error(r.error.detail);
+    sessions.push(r.value);
+  }
+  await until(() => host.snapshot.seats.length === 3);
+  for (const [k, v] of Object.entries(OPTIONS)) host.setOption(k, v);
+  host.start();
+  await until(() => sessions.every((s) => s.snapshot.table !== null));
+  for (const s of sessions) s.setAutoplay(s.snapshot.table!.local[0]!.seat, 'easy');
+  await until(() => honest !== null);
+  const entry = JSON.parse(honest!) as {
+    game: string;
+    seq: number;
+    prev: string;
+    body: { points: string[] };
+  };
+  const [, cheat, guest] = sessions as [Session, Session, Session];
+  await until(() => host.ledger?.seq === entry.seq && guest.ledger?.seq === entry.seq);
+  // One honest check, on a cache that has not seen it (CPU time): the best of three.
+  let checkMs = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const start = cpuMs();
+    const r = withProven(new ProvenCache(), () => applyEntry(guest.ledger!.any, honest!));
+    checkMs = Math.min(checkMs, cpuMs() - start);
+    if (!r.ok) throw new Error(`bench session: the honest shuffle is refused: ${r.error.code}`);
+  }
+  const key = cheat.storedKeys().find((k) => k.seat === 1)!;
+  const head = { game: entry.game, seq: entry.seq, prev: entry.prev, seatKeys: [] };
+  const n = entry.body.points.length;
+  const texts = Array.from({ length: 100 }, (_, k) => {
+    const points = [...entry.body.points];
+    const [i, j] = [k % n, (k + 1 + Math.floor(k / n)) % n];
+    [points[i], points[j]] = [points[j]!, points[i]!];
+    const body = { ...entry.body, points } as unknown as JsonValue;
+    const e = createEntry(head, 1, 'shuffle-hop', body, key.signing).encoded;
+    return JSON.stringify({ t: 'submit', game: entry.game, entry: e });
+  });
+  flooding = true;
+  counting = true;
+  for (const text of texts) for (const to of ['f0', 'f2']) cheat.transport.send(to, text);
+  await network.settle();
+  await new Promise((r) => setTimeout(r, 100));
+  counting = false;
+  for (const s of sessions) s.close();
+  return Math.max(spent.get('f0') ?? 0, spent.get('f2') ?? 0) / checkMs;
+}
+
 export async function run(): Promise<Record<string, unknown>> {
   await accelerate();
   const dealComputeMs = pureDeal();
   const soloDealMs = await soloDeal();
   const hostileHeapMB = +(await hostileHeap()).toFixed(1);
+  const falseHopCpuRatio = +(await falseHops()).toFixed(2);
   const network = createMemoryNetwork({ latencyMs: 1 });
   const bytes = { n: 0 };
   const join = (id: string) => {
@@ -263,6 +377,7 @@ export async function run(): Promise<Record<string, unknown>> {
     staleSubmits,
     soloDealMs: Math.round(soloDealMs),
     hostileHeapMB,
-    targets: { dealRatio: 2, moveMedianMs: 20, hostileHeapMB: 10 },
+    falseHopCpuRatio,
+    targets: { dealRatio: 2, moveMedianMs: 20, hostileHeapMB: 10, falseHopCpuRatio: 2 },
   };
 }

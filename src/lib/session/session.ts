@@ -205,6 +205,7 @@ export class Session {
     const setup = seg?.setup;
     const seats = setup?.seats ?? this.#t.draft.seats;
     const clock = seg ? setup?.turnClock : this.#t.draft.turnClock;
+    const pending = seg ? this.#t.own.pendingSeats(seg) : [];
     const newcomers = [...this.#t.seats.newcomers].filter(
       (m) => !seats.some((s) => s.member === m),
     );
@@ -237,6 +238,7 @@ export class Session {
       ...(clock === undefined ? {} : { clockSeconds: clock }),
       ...(setup?.turnClock === undefined ? {} : { turnClock: this.#t.turns.clockView() }),
       ...(newcomers.length > 0 ? { newcomers } : {}),
+      ...(pending.length > 0 ? { pending } : {}),
       refusals: [...this.#t.sequencer.refusals],
       equivocations: [...this.#t.sequencer.equivocations],
       ended: this.#t.ended,

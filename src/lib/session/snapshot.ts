@@ -201,6 +201,11 @@ export interface SessionSnapshot {
   readonly turnClock?: TurnClockView | null;
   /** The host's: watchers it will seat at the next round's deal (TT-9); absent when none. */
   readonly newcomers?: readonly string[];
+  /**
+   * Local seats whose entry for the log's head is signed and not yet ordered
+   * (play/own-entries.ts): they sign nothing else meanwhile. Absent when none.
+   */
+  readonly pending?: readonly Seat[];
   readonly refusals: readonly Refusal[];
   /** Equivocations seen, with both signed entries (kept apart from refusals). */
   readonly equivocations: readonly Equivocation[];

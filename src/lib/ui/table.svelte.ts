@@ -129,7 +129,11 @@ export class TableController {
   yardChoice = $state.raw<YardChoice | null>(null);
   /** Pass-and-play: the person seat whose hand is on screen. */
   revealed = $state<Seat | null>(null);
-  busy = $state(false);
+  #sending = $state(false);
+  /** A move is on its way: sent, or signed and not yet ordered (the session's `pending`). */
+  get busy(): boolean {
+    return this.#sending || (this.latest.pending?.includes(this.viewer ?? -1) ?? false);
+  }
   /** Snapshots waiting to be shown. */
   behind = $state(0);
   results = $state.raw<readonly RoundResult[]>([]);
@@ -432,12 +436,12 @@ export class TableController {
   async send(move: Move): Promise<void> {
     const seat = this.viewer;
     if (seat === null || this.busy) return;
-    this.busy = true;
+    this.#sending = true;
     this.selected = null;
     this.yardChoice = null;
     this.notice = null;
     const result = await this.client.move(seat, move);
-    this.busy = false;
+    this.#sending = false;
     this.#refused(result);
   }
 

@@ -1,4 +1,10 @@
-// The entry each of this browser's seats owes next: protocol steps, E-2 choices, bot and autoplay moves.
+// The entry each of this browser's seats owes next: protocol steps, E-2 choices,
+// bot and autoplay moves; and the one place they are signed.
+//
+// Invariant: one entry per seat per position. This browser never signs two
+// different entries for one log position of a seat it plays (a person's second
+// tap, the turn clock, autoplay, a rebuilt hop: all wait while the first is
+// pending), so equivocation evidence never names an honest seat.
 import type { BotLevel, chooseMove } from '$lib/bots';
 import { createRng, type Move, type Seat } from '$lib/engine';
 import {
@@ -21,11 +27,42 @@ export class OwnEntries {
   readonly #deck: DeckWork;
   /** The last costly hop built, by game, round, deck, seat and kind (kept while it is re-signed). */
   readonly #drafts = new Map<string, EntryDraft>();
+  /** The last entry signed for each local seat, and where: pending until the log moves past it. */
+  readonly #signed = new Map<
+    Seat,
+    { readonly game: string; readonly seq: number; entry: string }
+  >();
 
   /** `decide` is how bots choose; `deck` builds hops on the proof workers, if any. */
   constructor(decide: typeof chooseMove, deck: DeckWork) {
     this.#decide = decide;
     this.#deck = deck;
+  }
+
+  /**
+   * Signs a local seat's entry at the head: the only way an entry is signed here.
+   * Null while the seat has another entry pending for this position (it is never
+   * signed over); the same draft signs again to the same entry.
+   */
+  sign(seg: Segment, seat: Seat, draft: EntryDraft): string | null {
+    const rt = seg.seats.get(seat);
+    if (!rt) return null;
+    const entry = seg.ledger.sign(seat, draft, rt.signing);
+    const held = this.pending(seg, seat);
+    if (held !== null && held !== entry) return null;
+    this.#signed.set(seat, { game: seg.game, seq: seg.ledger.seq, entry });
+    return entry;
+  }
+
+  /** The entry a local seat signed for the head and the log does not hold yet, if any. */
+  pending(seg: Segment, seat: Seat): string | null {
+    const held = this.#signed.get(seat);
+    return held?.game === seg.game && held.seq === seg.ledger.seq ? held.entry : null;
+  }
+
+  /** The local seats with an entry pending at the head. */
+  pendingSeats(seg: Segment): Seat[] {
+    return [...seg.seats.keys()].filter((seat) => this.pending(seg, seat) !== null);
   }
 
   /** The draft a local seat owes now, or null (nothing owed, or a person still to act). */

@@ -200,14 +200,17 @@ export class Seats {
       return;
     }
     const owed = this.owed(seg).filter((d) => !this.mayThink(seg, d));
+    // Seats withholding the host's quorum while it has an entry to order stall it too.
+    const withheld = this.#t.turns.withheld(seg);
     const idle = this.#t.now() - this.#t.lastProgress;
-    if (owed.length === 0 || idle < this.#t.timing.stallMs) {
+    if ((owed.length === 0 && withheld.length === 0) || idle < this.#t.timing.stallMs) {
       this.stall = null;
       return;
     }
-    const seats = [...new Set(owed.map((d) => d.seat))];
+    const seats = [...new Set([...owed.map((d) => d.seat), ...withheld])];
+    const owes = (owed.length > 0 ? owed : this.owed(seg)).map((d) => d.kind);
     const before = this.stall;
-    this.stall = { seats, owes: [...new Set(owed.map((d) => d.kind))], sinceMs: idle };
+    this.stall = { seats, owes: [...new Set(owes)], sinceMs: idle };
     if (!before) this.#t.event('INFO', `waiting for seat ${seats.join(', ')}`);
   }
 

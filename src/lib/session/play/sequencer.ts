@@ -1,10 +1,17 @@
 // The log: the host orders each submitted entry (or refuses it for all to see);
 // every browser applies ordered entries at its head, keeps what comes ahead of it
 // (from the sequencer, within WINDOW), checks hops sent ahead, and keeps the
-// refusals and equivocation evidence it sees.
+// refusals and equivocation evidence it sees. The work a seat's hops for the
+// head cost is bounded: one proof check per seat and position (#bounded).
 import type { Seat } from '$lib/engine';
 import type { PeerId } from '$lib/net';
-import { applyEntry, equivocation, isJsonRecord, readEnvelope } from '$lib/protocol';
+import {
+  applyEntry,
+  equivocation,
+  isJsonRecord,
+  readEnvelope,
+  type ProtocolError,
+} from '$lib/protocol';
 import type { Core } from '../core';
 import { WINDOW } from '../wire';
 import type { Equivocation, Refusal } from '../snapshot';
@@ -25,8 +32,21 @@ const SIGNED_REFUSALS = (code: string): boolean =>
     'BAD_SIGNATURE',
   ].includes(code);
 const MAX_REFUSALS = 50;
+/** The entries whose check costs a proof. */
+const HOPS: readonly string[] = ['shuffle-hop', 'lock-hop'];
 /** Equivocations kept (the first ones: evidence once kept stays). */
 export const MAX_EQUIVOCATIONS = 64;
+
+/** What an entry says it is, read but not checked (cheaper than readEnvelope's canonical form). */
+function peek(entry: string): { game: unknown; seq: unknown; seat: Seat; kind: string } | null {
+  try {
+    const v: unknown = JSON.parse(entry);
+    if (!isJsonRecord(v) || typeof v.seat !== 'number' || typeof v.kind !== 'string') return null;
+    return { game: v.game, seq: v.seq, seat: v.seat, kind: v.kind };
+  } catch {
+    return null;
+  }
+}
 
 export class Sequencer {
   readonly #t: Core;
@@ -41,6 +61,20 @@ export class Sequencer {
   #checkedAhead = '';
   readonly refusals: Refusal[] = [];
   readonly equivocations: Equivocation[] = [];
+  /**
+   * By seat: the hop it signed for the head that this browser checked first, what
+   * the check said (null: passed), and whether a second one has named the seat.
+   */
+  readonly #hops = new Map<
+    Seat,
+    {
+      readonly game: string;
+      readonly seq: number;
+      readonly entry: string;
+      readonly refusal: ProtocolError | null;
+      named: boolean;
+    }
+  >();
 
   constructor(t: Core) {
     this.#t = t;
@@ -54,6 +88,8 @@ export class Sequencer {
   onSubmit(member: string, game: string, entry: string): void {
     const seg = this.#t.segment;
     if (!seg || game !== seg.game) return this.#t.drop('WRONG_GAME', `submit from ${member}`);
+    // A hop checked here before is not checked (nor refused for all to see) again.
+    if (this.#bounded(seg, entry) !== 'check') return;
     if (this.#t.isHost) {
       if (this.#t.sync.syncing || this.#t.hashes.desync || this.#t.ended || !this.#t.quorum()) {
         this.notePending(seg, member, entry);
@@ -76,6 +112,7 @@ export class Sequencer {
     const { seat, seq } = read.value;
     if (this.pending.get(seat)?.seq === seq) return false;
     const refused = seg.ledger.checkAhead(entry);
+    this.#checked(seg, entry, refused);
     if (refused) {
       this.#t.drop('REFUSED', `${refused.code} in an entry submitted by ${member}`);
       return false;
@@ -101,11 +138,13 @@ export class Sequencer {
     if (this.#t.hashes.desync || this.#checkedAhead === at) return;
     const read = readEnvelope(entry);
     if (!read.ok || read.value.seq !== seg.ledger.seq) return;
+    if (this.#bounded(seg, entry) !== 'check') return;
     this.#checkedAhead = at;
     const seq = seg.ledger.seq;
     const check = (): void => {
       if (this.#t.segment !== seg || seg.ledger.seq !== seq) return;
       const refused = seg.ledger.checkAhead(entry);
+      this.#checked(seg, entry, refused);
       if (refused) this.#t.drop('REFUSED', `${refused.code} in an entry sent ahead by ${member}`);
       else this.#t.stats.checkedAhead++;
     };
@@ -133,6 +172,7 @@ export class Sequencer {
     if (!SIGNED_REFUSALS(r.error.code)) {
       return this.#t.drop('REFUSED', `${r.error.code} ${r.error.detail ?? ''} from ${from}`);
     }
+    this.#checked(seg, entry, r.error);
     // Its author signed it: every browser checks the refusal and names the seat.
     this.#t.broadcast({ t: 'refused', game: seg.game, entry });
     this.refused(seg, entry, r.error);
@@ -170,7 +210,11 @@ export class Sequencer {
     const seg = this.#t.segment;
     if (!seg || game !== seg.game) return;
     if (this.equivocated(seg, entry)) return;
+    const bound = this.#bounded(seg, entry);
+    if (bound === 'spent') return;
+    if (bound !== 'check') return this.refused(seg, entry, bound);
     const r = applyEntry(seg.ledger.any, entry);
+    this.#checked(seg, entry, r.ok ? null : r.error);
     if (r.ok) {
       this.#t.event('INFO', 'the host refused an entry this browser accepts');
       return;
@@ -190,12 +234,17 @@ export class Sequencer {
     if (logged === undefined || logged === entry) return false;
     const evidence = equivocation(seg.ledger.any.head, logged, entry);
     if (!evidence.ok) return false;
-    const { seat } = evidence.value;
+    this.#keep(seg, seq, evidence.value.seat, [logged, entry]);
+    return true;
+  }
+
+  /** Keeps a proven pair (once per game, position and seat) and names its seat. */
+  #keep(seg: Segment, seq: number, seat: Seat, entries: readonly [string, string]): void {
     const known = (e: Equivocation) => e.game === seg.game && e.seq === seq && e.seat === seat;
-    if (this.equivocations.some(known)) return true;
+    if (this.equivocations.some(known)) return;
     // Kept in their own list: refusals, however many, never push the pair out.
     if (this.equivocations.length < MAX_EQUIVOCATIONS) {
-      this.equivocations.push({ game: seg.game, seq, seat, entries: [logged, entry] });
+      this.equivocations.push({ game: seg.game, seq, seat, entries });
     }
     this.refusals.push({
       seq,
@@ -205,8 +254,40 @@ export class Sequencer {
       detail: 'two different entries signed for one position',
     });
     if (this.refusals.length > MAX_REFUSALS) this.refusals.shift();
-    this.#t.event('EQUIVOCATION', `seat ${evidence.value.seat} signed two entries for ${seq}`);
-    return true;
+    this.#t.event('EQUIVOCATION', `seat ${seat} signed two entries for ${seq}`);
+  }
+
+  /**
+   * Bounded work per seat and position (issue 30): of the hops a seat signs for
+   * the head, this browser checks the proof of one. That one again is answered by
+   * what its check said (its refusal, or 'check' when it passed); a second,
+   * different one is equivocation evidence, kept without a check, and anything
+   * more for the position is 'spent' unread. Any other entry: 'check'.
+   */
+  #bounded(seg: Segment, entry: string): 'check' | 'spent' | ProtocolError {
+    const read = peek(entry);
+    if (!read || !HOPS.includes(read.kind)) return 'check';
+    const { game, seq, seat } = read;
+    const seen = this.#hops.get(seat);
+    if (!seen || seen.game !== game || seen.seq !== seq || seq !== seg.ledger.seq) return 'check';
+    if (seen.entry === entry) return seen.refusal ?? 'check';
+    if (seen.named) return 'spent';
+    // Both signed by the seat, or the new one is refused as unsigned (before any proof).
+    if (!equivocation(seg.ledger.any.head, seen.entry, entry).ok) return 'check';
+    seen.named = true;
+    this.#keep(seg, seq, seat, [seen.entry, entry]);
+    return 'spent';
+  }
+
+  /** What the check of an entry for the head said; the first signed hop of each seat is kept. */
+  #checked(seg: Segment, entry: string, refusal: ProtocolError | null): void {
+    if (refusal && !SIGNED_REFUSALS(refusal.code)) return;
+    const read = readEnvelope(entry);
+    if (!read.ok || !HOPS.includes(read.value.kind) || read.value.seq !== seg.ledger.seq) return;
+    const { seq, seat } = read.value;
+    const seen = this.#hops.get(seat);
+    if (seen?.game === seg.game && seen.seq === seq) return;
+    this.#hops.set(seat, { game: seg.game, seq, entry, refusal, named: false });
   }
 
   /**
@@ -235,6 +316,7 @@ export class Sequencer {
       this.#t.sync.ask(peer, game, seg.ledger.seq);
       return;
     }
+    if (!fromHost && this.#bounded(seg, entry) !== 'check') return;
     // A hop's proof is checked on the proof workers first; then it comes back here.
     const again = () => this.onEntry(member, peer, game, seq, entry);
     if (live && this.#t.deck.hold(seg, entry, again)) return;
@@ -262,6 +344,7 @@ export class Sequencer {
     const seq = seg.ledger.seq;
     const r = seg.ledger.apply(entry);
     if (!r.ok && !fromHost) {
+      this.#checked(seg, entry, r.error);
       this.#t.drop('REFUSED', `${r.error.code} in entry ${seq} from ${member}`);
       return false;
     }

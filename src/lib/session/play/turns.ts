@@ -10,11 +10,13 @@ import {
   type EntryDraft,
   mayMove,
   moveDraft,
+  readEnvelope,
   roundHistory,
 } from '$lib/protocol';
 import type { Core } from '../core';
 import { fail, ok, type SessionResult } from '../errors';
 import type { TurnClockView } from '../snapshot';
+import type { Segment } from './segment';
 import type { Wire } from '../wire';
 
 /** Times a browser sends its entry to the host before it sends it to every seat. */
@@ -48,6 +50,8 @@ export class Turns {
       const table = seg.ledger.table(rt.seat);
       const at = `${seg.game}:${seg.ledger.seq}:${rt.seat}`;
       if (rt.bot || rt.autoplay || !table || this.#clocked === at) continue;
+      // An entry signed for this position and not yet ordered is never signed over.
+      if (this.#t.own.pending(seg, rt.seat) !== null) continue;
       const label = choiceLabel(table);
       const choosing =
         label !== null &&
@@ -74,6 +78,25 @@ export class Turns {
     const seats = [...new Set(dues(table).flatMap((d) => (person(d) ? [d.seat] : [])))];
     if (seats.length === 0) return null;
     return { seats, seconds, endsAt: this.#t.lastProgress + seconds * 1000 };
+  }
+
+  /**
+   * The seats whose browsers withhold their backing while this host has an entry
+   * to order (issue 30): here, but naming another host or none, they keep the
+   * quorum from it. They are stall candidates (seats.ts), as absent seats are.
+   * (A table waiting only on seats that are gone waits for them: issue 23.)
+   */
+  withheld(seg: Segment): Seat[] {
+    if (!this.#t.isHost || this.#t.quorum()) return [];
+    const head = seg.ledger.seq;
+    const waiting =
+      this.#t.own.pendingSeats(seg).length > 0 ||
+      [...this.#t.sequencer.pending.values()].some((p) => p.seq === head);
+    if (!waiting) return [];
+    const me = this.#t.member;
+    const withholds = (m: string) =>
+      m !== me && this.#t.present(m) && !this.#t.presence.follows(m, me);
+    return seg.setup.seats.flatMap((s, seat) => (withholds(s.member) ? [seat] : []));
   }
 
   clockRunning(): boolean {
@@ -103,11 +126,16 @@ export class Turns {
   }
 
   move(seat: Seat, move: Move): SessionResult<true> {
-    const rt = this.#t.segment?.seats.get(seat);
-    const table = this.#t.segment?.ledger.table(seat);
-    if (!rt || !table) return fail('NOT_NOW', `seat ${seat} is not played here`);
+    const seg = this.#t.segment;
+    const rt = seg?.seats.get(seat);
+    const table = seg?.ledger.table(seat);
+    if (!seg || !rt || !table) return fail('NOT_NOW', `seat ${seat} is not played here`);
     if (this.#t.hashes.desync || this.#t.ended) return fail('NOT_NOW', 'play has stopped');
     if (move.seat !== seat) return fail('ILLEGAL_MOVE', 'a move names its own seat');
+    // One entry per seat per position (own-entries.ts): a second tap waits for the first.
+    if (this.#t.own.pending(seg, seat) !== null) {
+      return fail('NOT_NOW', `seat ${seat}'s entry for this position is not ordered yet`);
+    }
     const label = choiceLabel(table);
     if (move.type === 'choose' && label !== null && !rt.choices.has(label)) {
       if (!awaitsChoice(table.variant, table.view, seat)) return fail('NOT_NOW', 'no choice due');
@@ -124,7 +152,9 @@ export class Turns {
     if (verdict.kind === 'illegal') {
       return fail('ILLEGAL_MOVE', verdict.error.message, verdict.error.rule);
     }
-    this.submit(seat, moveDraft(table, move));
+    if (!this.submit(seat, moveDraft(table, move))) {
+      return fail('NOT_NOW', `seat ${seat}'s entry for this position is not ordered yet`);
+    }
     return ok(true);
   }
 
@@ -179,6 +209,12 @@ export class Turns {
     }
     if (!host && this.submittedAt === seg.ledger.seq) return;
     for (const rt of seg.seats.values()) {
+      // What a seat signed for this position goes again as it was (never signed over).
+      const held = this.#t.own.pending(seg, rt.seat);
+      if (held !== null) {
+        this.#send(rt.seat, held);
+        return;
+      }
       const draft = this.#t.own.next(seg, rt, this.#t.seats.readiness);
       if (draft) {
         this.submit(rt.seat, draft);
@@ -187,12 +223,23 @@ export class Turns {
     }
   }
 
-  submit(seat: Seat, draft: EntryDraft): void {
+  /** Signs a local seat's entry and sends it; false when another is pending for this position. */
+  submit(seat: Seat, draft: EntryDraft): boolean {
     const seg = this.#t.segment;
-    const rt = seg?.seats.get(seat);
-    if (!seg || !rt) return;
-    const entry = seg.ledger.sign(seat, draft, rt.signing);
+    const entry = seg && this.#t.own.sign(seg, seat, draft);
+    if (!entry) return false;
     this.#t.stats.submitted++;
+    this.#send(seat, entry);
+    return true;
+  }
+
+  /**
+   * The host orders its own entry once it may (it stays pending meanwhile:
+   * Seats.withheld names who withholds the backing); a guest sends it to the host.
+   */
+  #send(seat: Seat, entry: string): void {
+    const seg = this.#t.segment;
+    if (!seg) return;
     if (this.#t.isHost) {
       if (!this.#t.sync.syncing && this.#t.quorum())
         this.#t.sequencer.sequence(entry, this.#t.member);
@@ -210,7 +257,8 @@ export class Turns {
         this.#t.sequencer.pending.set(seat, { seq, entry, since: this.#t.now() });
       this.#t.toSeats(message);
     }
-    if (draft.kind === 'shuffle-hop' || draft.kind === 'lock-hop')
-      this.#t.sendAhead(seg.game, entry);
+    const read = readEnvelope(entry);
+    const kind = read.ok ? read.value.kind : null;
+    if (kind === 'shuffle-hop' || kind === 'lock-hop') this.#t.sendAhead(seg.game, entry);
   }
 }
