@@ -119,13 +119,21 @@ describe('finding 1: a lobby signature is no pass', () => {
     await sleep(300);
     expect(guest.segments()).toHaveLength(0);
     expect(named(guest, 'BAD_SETUP', 'p0')).toBe(true);
-    // Were it signed by every seat anyway, the record would say it is not fair.
-    const all = [signAgreement(setup, 0, hostKeys.signing)];
+    // Were such a game signed by every seat (here the host and a bot it runs), its record is not fair.
+    const bot = adversaryKeys(131);
+    const seats: SeatSetup[] = [
+      setup.seats[0]!,
+      { name: 'Bot', key: bot.publicKey, bot: 'easy', member: 'p0' },
+    ];
+    const both: TableSetup = { ...setup, seats };
+    const all = [signAgreement(both, 0, hostKeys.signing), signAgreement(both, 1, bot.signing)];
     const record = recordOf(
-      [{ setup: setupJson(setup), game: gameId(setup), agreements: all, log: [] }],
+      [{ setup: setupJson(both), game: gameId(both), agreements: all, log: [] }],
       host.room,
     );
-    expect(verifyRecord(record).fair).toBe(false);
+    const verdict = verifyRecord(record);
+    expect(verdict.fair).toBe(false);
+    expect(verdict.refused?.code).toBe('STARTS_MIDWAY');
     mallory.close(false);
   });
 

@@ -259,7 +259,7 @@ export class Session {
         options: p.setup.options,
         accepted: p.setup.seats.map((_, seat) => p.agreements.has(seat)),
         seated,
-        acceptedHere: seated && this.#t.agreeing.signed.has(p.game),
+        acceptedHere: seated && this.#t.agreeing.consented(p.game, 'rematch'),
       },
     };
   }
@@ -395,6 +395,7 @@ export class Session {
       evidence?: readonly EquivocationEvidence[];
     }[],
     keys: readonly RestoredKeys[],
+    accepted: readonly { game: string; after: string }[] = [],
   ): SessionResult<true> {
     if (this.#t.segment || this.#t.phase !== 'lobby') return fail('NOT_NOW', 'already at a table');
     const before = new Map(this.#t.keys);
@@ -440,7 +441,10 @@ export class Session {
     this.#t.segment = last;
     this.#t.returning = true;
     this.#t.phase = 'playing';
-    for (const seg of [...built, last]) this.#t.agreeing.signed.add(seg.game);
+    // The rematches its person accepted before the reload: an Accept is kept, not asked twice.
+    for (const a of accepted) {
+      this.#t.agreeing.signed.give({ ...a, purpose: 'rematch', at: this.#t.now() });
+    }
     this.#t.draft = {
       variant: last.setup.variant,
       options: last.setup.options,
@@ -449,6 +453,11 @@ export class Session {
     this.#t.changed();
     this.#t.schedulePump();
     return ok(true);
+  }
+
+  /** The rematches this browser's person accepted, to store. */
+  acceptedRematches(): { game: string; after: string }[] {
+    return this.#t.agreeing.signed.accepted();
   }
 
   /** This browser's seat keys in the current game, to store. */

@@ -22,8 +22,6 @@ import type { Core } from '../core';
 import { fail, ok, type SessionError, type SessionResult } from '../errors';
 import type { Segment } from '../play/segment';
 import {
-  type Agreement,
-  checkAgreement,
   gameId,
   parseSetup,
   sameJson,
@@ -219,7 +217,7 @@ export class Rematches {
     if (!p.setup.seats.some((s) => s.member === this.#t.member)) {
       return fail('NOT_NOW', 'the rematch offered has no seat for this browser');
     }
-    if (!this.#a.signed.has(p.game)) this.#a.signLocal(p.setup);
+    if (!this.#a.consented(p.game, 'rematch')) this.#a.signLocal(p.setup, 'rematch');
     this.#t.changed();
     return ok(p.game);
   }
@@ -254,29 +252,5 @@ export class Rematches {
     this.#a.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
     this.#t.event('INFO', 'the host offers a rematch');
     this.#t.changed();
-  }
-
-  /**
-   * Whether this browser signed `setup`, begun by `from`, before it last started
-   * (its person accepted, then reloaded): a rematch of its game that it would
-   * take, with every seat of this browser signed by keys no one else holds.
-   */
-  signedBefore(setup: TableSetup, agreements: readonly Agreement[], from: string): boolean {
-    const seg = this.#t.segment;
-    return (
-      setup.start === null &&
-      seg !== null &&
-      !rematchRefusal(setup, from, this.#t.host(), seg, this.#t.ended !== null, null) &&
-      this.#signedHere(setup, agreements)
-    );
-  }
-
-  /** Whether every seat of this browser in `setup` has a valid agreement among `agreements`. */
-  #signedHere(setup: TableSetup, agreements: readonly Agreement[]): boolean {
-    return setup.seats.every((s, seat) => {
-      if (s.member !== this.#t.member) return true;
-      const a = agreements.find((x) => x.seat === seat);
-      return this.#t.keys.has(s.key) && a !== undefined && checkAgreement(setup, a).ok;
-    });
   }
 }
