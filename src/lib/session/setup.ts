@@ -26,7 +26,7 @@ import {
 import { fromBase64url, toBase64url, utf8 } from '$lib/protocol/crypto/bytes';
 import { taggedHash } from '$lib/protocol/crypto/hashing';
 import { fail, ok, type SessionResult } from './errors';
-import { MAX_NAME_LENGTH } from './limits';
+import { MAX_NAME_LENGTH, MAX_SETUP_LENGTH } from './limits';
 
 export { MAX_NAME_LENGTH } from './limits';
 export const ROOM_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -157,7 +157,7 @@ export function parseSetup(raw: unknown): SessionResult<TableSetup> {
     if (!known) return fail('BAD_SETUP', 'start: a view the engine does not know');
     from = { round, view: known, after };
   }
-  return ok({
+  const setup: TableSetup = {
     room,
     variant,
     options: checked.value,
@@ -165,7 +165,13 @@ export function parseSetup(raw: unknown): SessionResult<TableSetup> {
     seats: parsed as SeatSetup[],
     nonce,
     start: from,
-  });
+  };
+  // As it is signed and stored: what play takes, the store keeps.
+  const length = setupJson(setup).length;
+  if (length > MAX_SETUP_LENGTH) {
+    return fail('BAD_SETUP', `${length} characters as stored (at most ${MAX_SETUP_LENGTH})`);
+  }
+  return ok(setup);
 }
 
 /**
