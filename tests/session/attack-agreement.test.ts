@@ -137,6 +137,25 @@ describe('finding 1: a lobby signature is no pass', () => {
     mallory.close(false);
   });
 
+  it('1a: a first game other than the draft shown (a seat renamed, other house rules): not signed', async () => {
+    const { t, mallory } = await lobby(307, 2);
+    const [host, guest] = t.sessions as [Session, Session];
+    const base = drafted(host, NONCE, null);
+    const renamed: TableSetup = {
+      ...base,
+      seats: base.seats.map((s, i) => (i === 1 ? { ...s, name: 'Loser' } : s)),
+    };
+    const rules: TableSetup = { ...base, options: { ...base.options, handSize: 5 } };
+    for (const setup of [renamed, rules]) mallory.send({ t: 'propose', setup: setupJson(setup) });
+    await sleep(300);
+    expect(signedBy(mallory, renamed, [1]) + signedBy(mallory, rules, [1])).toBe(0);
+    expect(named(guest, 'BAD_SETUP', 'not the setup drawn up in the lobby')).toBe(true);
+    // The draft itself is signed.
+    mallory.send({ t: 'propose', setup: setupJson(base) });
+    await until('the draft signed', () => signedBy(mallory, base, [1]) === 1);
+    mallory.close(false);
+  });
+
   it('1b: the rematch of the coming game, signed in the lobby, is not begun at game over', async () => {
     const { t, hostKeys, mallory } = await lobby(302, 2);
     const [host, guest] = t.sessions as [Session, Session];
@@ -163,7 +182,7 @@ describe('finding 1: a lobby signature is no pass', () => {
   });
 
   it('1c: a change of seats from round 1’s deal, signed in the lobby, is not begun mid-round', async () => {
-    const { t, hostKeys, mallory } = await lobby(303, 2, { rounds: 2, set: 6, handSize: 6 });
+    const { t, mallory } = await lobby(303, 2, { rounds: 2, set: 6, handSize: 6 });
     const [host, guest] = t.sessions as [Session, Session];
     const first = must(host.start());
     const base = drafted(host, NONCE, null);

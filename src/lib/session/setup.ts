@@ -180,7 +180,10 @@ export function parseSetup(raw: unknown): SessionResult<TableSetup> {
  * the session signs, plays and stores is then what the engine knows, not what a
  * proposer sent (the setup's size is bounded where its text comes in).
  */
-function knownFields(template: BaseState, view: Readonly<Record<string, unknown>>): BaseState | null {
+function knownFields(
+  template: BaseState,
+  view: Readonly<Record<string, unknown>>,
+): BaseState | null {
   const rebuilt: Record<string, unknown> = {};
   for (const key of Object.keys(template)) {
     if (!Object.hasOwn(view, key)) return null;

@@ -77,7 +77,7 @@ export class Agreeing {
       return;
     }
     if (offer) return this.rematches.tick();
-    if (p && this.#t.segment && this.#t.now() - p.at > 2 * this.#t.timing.awayMs) {
+    if (p && this.#t.segment && this.#t.now() - p.at > this.#lifetime()) {
       this.proposal = null;
       this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
       this.#t.schedulePump();
@@ -114,8 +114,14 @@ export class Agreeing {
    * for as long as the change may wait for its signatures.
    */
   consented(game: string, purpose: Purpose): boolean {
-    const c = this.signed.find(game, purpose, purpose === 'first' ? null : (this.#t.segment?.game ?? null));
-    return c !== null && (purpose !== 'change' || this.#t.now() - c.at <= 2 * this.#t.timing.awayMs);
+    const after = purpose === 'first' ? null : (this.#t.segment?.game ?? null);
+    const c = this.signed.find(game, purpose, after);
+    return c !== null && (purpose !== 'change' || this.#t.now() - c.at <= this.#lifetime());
+  }
+
+  /** How long a change of seats waits for its signatures (then play goes on as it was). */
+  #lifetime(): number {
+    return 2 * this.#t.timing.awayMs;
   }
 
   /**
@@ -313,7 +319,10 @@ export class Agreeing {
 
   parseSetupText(text: string): TableSetup | null {
     if (text.length > MAX_SETUP_LENGTH) {
-      this.#t.drop('BAD_SETUP', `a setup of ${text.length} characters (at most ${MAX_SETUP_LENGTH})`);
+      this.#t.drop(
+        'BAD_SETUP',
+        `a setup of ${text.length} characters (at most ${MAX_SETUP_LENGTH})`,
+      );
       return null;
     }
     let raw: unknown;

@@ -7,7 +7,12 @@ import { fail, ok, type SessionResult } from '../errors';
 import type { RestoredKeys, Session, SessionOptions } from '../session';
 import { Session as SessionClass } from '../session';
 import { setupJson } from '../setup';
-import { MAX_ACCEPTED, STORED_TABLE_VERSION, type StoredSeatKeys, type StoredTable } from './stored-table';
+import {
+  MAX_ACCEPTED,
+  STORED_TABLE_VERSION,
+  type StoredSeatKeys,
+  type StoredTable,
+} from './stored-table';
 
 export function toStored(
   session: Session,
