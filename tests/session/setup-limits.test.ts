@@ -51,7 +51,7 @@ describe('a setup’s start and size', () => {
     // What a proposer signed with the extra field is another game than the one rebuilt.
     const sent = { ...base, start: start({ junk: 'x'.repeat(1000) }) };
     expect(gameId(parsed.value)).not.toBe(gameId(sent as never));
-    const { trains: _, ...missing } = view;
+    const { boneyard: _, ...missing } = view;
     const refused = parseSetup({ ...base, start: { ...start({}), view: missing } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_SETUP' } });
   });
