@@ -156,6 +156,25 @@ describe('finding 1: a lobby signature is no pass', () => {
     mallory.close(false);
   });
 
+  it('two first games proposed, both as drawn up: only the one signed last is begun here', async () => {
+    const { t, hostKeys, mallory } = await lobby(308, 2);
+    const [host, guest] = t.sessions as [Session, Session];
+    const one = drafted(host, NONCE, null);
+    const two = drafted(host, 'BAAAAAAAAAAAAAAAAAAAAA', null);
+    for (const setup of [one, two]) mallory.send({ t: 'propose', setup: setupJson(setup) });
+    await until(
+      'both signed',
+      () => signedBy(mallory, one, [1]) + signedBy(mallory, two, [1]) === 2,
+    );
+    // The host begins the first one here (and the other elsewhere: the table would split).
+    const agreements = agreementsFor(mallory, one, [{ seat: 0, signing: hostKeys.signing }]);
+    mallory.send({ t: 'begin', setup: setupJson(one), agreements });
+    await sleep(300);
+    expect(guest.segments()).toHaveLength(0);
+    expect(named(guest, 'BAD_AGREEMENT', 'begin from p0')).toBe(true);
+    mallory.close(false);
+  });
+
   it('1b: the rematch of the coming game, signed in the lobby, is not begun at game over', async () => {
     const { t, hostKeys, mallory } = await lobby(302, 2);
     const [host, guest] = t.sessions as [Session, Session];

@@ -283,9 +283,9 @@ export class Agreeing {
    * Why this browser will not begin `setup` (its text `text`) from `from`, or
    * null. Every check runs again against the game as it is now, seated or not;
    * a seated browser also needs its own consent for this very purpose (a
-   * signature is a record of consent, never a pass): a first game or a due change
-   * of seats it has not signed yet it signs now if it would; a rematch only if its
-   * person accepted it. A browser with no seat and no game yet (a newcomer, a
+   * signature is a record of consent, never a pass): a first game (none signed
+   * yet: a reload in the lobby) or a due change of seats it has not signed yet it
+   * signs now if it would; a rematch only if its person accepted it. A browser with no seat and no game yet (a newcomer, a
    * watcher) has nothing to check against: it follows the host.
    */
   beginRefusal(
@@ -311,6 +311,10 @@ export class Agreeing {
       ? this.changeRefusal(setup, from, consented, host)
       : this.firstRefusal(setup, from, host);
     if (refusal || !seated || consented) return refusal;
+    if (purpose === 'first' && this.signed.signedFirst()) {
+      // Two first games signed (the host proposed again): only the last is played here.
+      return { code: 'BAD_AGREEMENT', detail: 'not the first game this browser signed last' };
+    }
     this.onPropose(text, from);
     return this.consented(game, purpose)
       ? null

@@ -23,8 +23,12 @@ export const MAX_SIGNED = 64;
 export class Consents {
   readonly #byGame = new Map<string, Consent>();
 
+  /** Keeps `consent`; a first game replaces any other first game signed (one lobby, one game). */
   give(consent: Consent): void {
     this.#byGame.delete(consent.game);
+    if (consent.purpose === 'first') {
+      for (const c of this.#byGame.values()) if (c.purpose === 'first') this.#byGame.delete(c.game);
+    }
     this.#byGame.set(consent.game, consent);
     if (this.#byGame.size > MAX_SIGNED) {
       this.#byGame.delete(this.#byGame.keys().next().value ?? '');
@@ -35,6 +39,11 @@ export class Consents {
   find(game: string, purpose: Purpose, after: string | null): Consent | null {
     const c = this.#byGame.get(game);
     return c?.purpose === purpose && c.after === after ? c : null;
+  }
+
+  /** Whether this browser signed a first game (the last one it signed is the only one it plays). */
+  signedFirst(): boolean {
+    return [...this.#byGame.values()].some((c) => c.purpose === 'first');
   }
 
   /** The rematches its person accepted (kept across a reload: an Accept is not asked twice). */
