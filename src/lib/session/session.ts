@@ -23,7 +23,8 @@
 // why (lobby/consent.ts) and at `begin` judges the setup again as things stand
 // then, seated or not (Agreeing.beginRefusal). The invariants, each a named check:
 //   - a first game only in the lobby, from the host, with no start, as drawn up
-//     in the draft this browser was shown (Agreeing.firstRefusal);
+//     in the draft this browser was shown, and only the last one signed
+//     (Agreeing.firstRefusal, Consents.give);
 //   - a change of seats only while one is due, from a start equal to this
 //     browser's own ledger, at most MAX_SEGMENTS a game (Agreeing.changeRefusal,
 //     setup.ts startMismatch); its consent lapses with the proposal;
