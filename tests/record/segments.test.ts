@@ -183,10 +183,28 @@ describe('damage to the second segment is named by segment and entry', () => {
     ).toMatchObject({ segment: 1, seq: null, code: 'BAD_AGREEMENT' });
   });
 
-  it('the segments in the wrong order: NOT_CONTINUED at the second', () => {
+  it('the segments in the wrong order: the first starts midway (STARTS_MIDWAY)', () => {
     const { record } = game;
     const swapped = { ...record, segments: [...record.segments].reverse() };
-    expect(verifyRecord(swapped).refused).toMatchObject({ segment: 1, code: 'NOT_CONTINUED' });
+    expect(verifyRecord(swapped).refused).toMatchObject({ segment: 0, code: 'STARTS_MIDWAY' });
+  });
+});
+
+describe('where a segment starts (issue 30: a signature is no pass)', () => {
+  it('a first segment with a start (a game begun midway, its scores made up): STARTS_MIDWAY', () => {
+    const { record } = game;
+    // The second segment alone, every seat's signature valid: it starts at round 1 of another game.
+    const alone = verifyRecord({ ...record, segments: [second(record)] });
+    expect(alone.fair).toBe(false);
+    expect(alone.refused).toMatchObject({ segment: 0, seq: null, code: 'STARTS_MIDWAY' });
+    expect(alone.entries).toBe(0);
+  });
+
+  it('a later segment that starts afresh (start: null) does not follow the one before: NOT_CONTINUED', () => {
+    const fresh = resetup((s) => ({ ...s, start: null }));
+    const verdict = verifyRecord(fresh);
+    expect(verdict.fair).toBe(false);
+    expect(verdict.refused).toMatchObject({ segment: 1, seq: null, code: 'NOT_CONTINUED' });
   });
 });
 

@@ -1,6 +1,6 @@
 // Verifying a game record as any player could, with nothing but the file: each
-// segment's setup (its game id is its hash, every seat signed it, it continues
-// the segment before), then every entry replayed through a spectator table —
+// segment's setup (its game id is its hash, every seat signed it; the first one
+// starts at the first deal, each later one where the segment before stopped), then every entry replayed through a spectator table —
 // signature, chain, every shuffle and lock proof and key, the rules — and each
 // round's audit (the rules replayed with every hand known, naming each cheat by
 // seat, entry and rule). A round whose play is over but whose seeds are missing
@@ -119,8 +119,12 @@ export const SETUP_REFUSALS = [
   'GAME_ID_MISMATCH',
   'WRONG_ROOM',
   'BAD_AGREEMENT',
+  /** A later segment that does not name the one before as the game it continues. */
   'NOT_CONTINUED',
+  /** A segment whose start is not where the one before stopped. */
   'START_MISMATCH',
+  /** A first segment with a start: a game begins at its first deal, not midway (made-up scores). */
+  'STARTS_MIDWAY',
   /** A new segment under the very seats of the one before (a redeal nobody needed). */
   'NOT_DUE',
   /** A claimed equivocation without two validly signed, different entries by that seat there. */
@@ -234,6 +238,13 @@ export class RecordVerifier {
     const signed = checkAgreements(setup, seg.agreements);
     if (!signed.ok) return this.#refuse('BAD_AGREEMENT', signed.error.detail, null);
     const previous = this.record.segments[k - 1];
+    if (!previous && setup.start !== null) {
+      return this.#refuse(
+        'STARTS_MIDWAY',
+        `the first segment starts at round ${setup.start.round}, not at the first deal`,
+        null,
+      );
+    }
     if (previous) {
       const after = setup.start?.after;
       if (after !== previous.game) {

@@ -16,10 +16,27 @@
 // has not passed over; it orders only while most of the seats' browsers name it
 // (the quorum). A guest whose entry the host leaves unordered sends it to every
 // seat; a host that leaves a valid pending entry unordered for the away limit is
-// passed over as if gone (CENSORED). A change of seats is signed only when it is
-// due and starts at this browser's own ledger (setup.ts startMismatch); a rematch
-// (a new game offered at game over) only when this browser's person accepts it
-// (lobby/rematch.ts).
+// passed over as if gone (CENSORED).
+//
+// Signatures. A seat's signature on a setup is its consent to one game, for one
+// purpose, at one moment — never a pass. This browser keeps what it signed and
+// why (lobby/consent.ts) and at `begin` judges the setup again as things stand
+// then, seated or not (Agreeing.beginRefusal). The invariants, each a named check:
+//   - a first game only in the lobby, from the host, with no start, as drawn up
+//     in the draft this browser was shown, and only the last one signed
+//     (Agreeing.firstRefusal, Consents.give);
+//   - a change of seats only while one is due, from a start equal to this
+//     browser's own ledger, at most MAX_SEGMENTS a game (Agreeing.changeRefusal,
+//     setup.ts startMismatch); its consent lapses with the proposal;
+//   - a rematch only on the person's Accept, for the game just finished
+//     (rematch.ts rematchRefusal; the Accept is kept across a reload);
+//   - a consent counts only for its own purpose and game (Consents.find);
+//   - the record verifier refuses a first segment with a start (STARTS_MIDWAY)
+//     and a later one that does not go on where the one before stopped;
+//   - what play takes the store keeps: one setup size (limits.ts), and a start's
+//     view rebuilt from the engine's fields (setup.ts parseSetup).
+// Tests: tests/session/attack-agreement.test.ts, attack-rematch, attack-seats,
+// tests/record/segments.test.ts.
 //
 // The API the table UI uses:
 //
@@ -261,7 +278,7 @@ export class Session {
         options: p.setup.options,
         accepted: p.setup.seats.map((_, seat) => p.agreements.has(seat)),
         seated,
-        acceptedHere: seated && this.#t.agreeing.signed.has(p.game),
+        acceptedHere: seated && this.#t.agreeing.consented(p.game, 'rematch'),
       },
     };
   }
@@ -397,6 +414,7 @@ export class Session {
       evidence?: readonly EquivocationEvidence[];
     }[],
     keys: readonly RestoredKeys[],
+    accepted: readonly { game: string; after: string }[] = [],
   ): SessionResult<true> {
     if (this.#t.segment || this.#t.phase !== 'lobby') return fail('NOT_NOW', 'already at a table');
     const before = new Map(this.#t.keys);
@@ -442,7 +460,10 @@ export class Session {
     this.#t.segment = last;
     this.#t.returning = true;
     this.#t.phase = 'playing';
-    for (const seg of [...built, last]) this.#t.agreeing.signed.add(seg.game);
+    // The rematches its person accepted before the reload: an Accept is kept, not asked twice.
+    for (const a of accepted) {
+      this.#t.agreeing.signed.give({ ...a, purpose: 'rematch', at: this.#t.now() });
+    }
     this.#t.draft = {
       variant: last.setup.variant,
       options: last.setup.options,
@@ -451,6 +472,11 @@ export class Session {
     this.#t.changed();
     this.#t.schedulePump();
     return ok(true);
+  }
+
+  /** The rematches this browser's person accepted, to store. */
+  acceptedRematches(): { game: string; after: string }[] {
+    return this.#t.agreeing.signed.accepted();
   }
 
   /** This browser's seat keys in the current game, to store. */

@@ -26,8 +26,9 @@ import {
 import { fromBase64url, toBase64url, utf8 } from '$lib/protocol/crypto/bytes';
 import { taggedHash } from '$lib/protocol/crypto/hashing';
 import { fail, ok, type SessionResult } from './errors';
+import { MAX_NAME_LENGTH, MAX_SETUP_LENGTH } from './limits';
 
-export const MAX_NAME_LENGTH = 40;
+export { MAX_NAME_LENGTH } from './limits';
 export const ROOM_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface SeatSetup {
@@ -152,9 +153,11 @@ export function parseSetup(raw: unknown): SessionResult<TableSetup> {
       view.players === seats.length &&
       view.phase === 'deal';
     if (!valid) return fail('BAD_SETUP', 'start');
-    from = { round, view: view as unknown as BaseState, after };
+    const known = knownFields(v.newGame(seats.length, checked.value), view);
+    if (!known) return fail('BAD_SETUP', 'start: a view the engine does not know');
+    from = { round, view: known, after };
   }
-  return ok({
+  const setup: TableSetup = {
     room,
     variant,
     options: checked.value,
@@ -162,7 +165,31 @@ export function parseSetup(raw: unknown): SessionResult<TableSetup> {
     seats: parsed as SeatSetup[],
     nonce,
     start: from,
-  });
+  };
+  // As it is signed and stored: what play takes, the store keeps.
+  const length = setupJson(setup).length;
+  if (length > MAX_SETUP_LENGTH) {
+    return fail('BAD_SETUP', `${length} characters as stored (at most ${MAX_SETUP_LENGTH})`);
+  }
+  return ok(setup);
+}
+
+/**
+ * A start's view rebuilt from the fields the engine's own state has (those of a
+ * new game of the variant, `template`): none missing, any other left out. What
+ * the session signs, plays and stores is then what the engine knows, not what a
+ * proposer sent (the setup's size is bounded where its text comes in).
+ */
+function knownFields(
+  template: BaseState,
+  view: Readonly<Record<string, unknown>>,
+): BaseState | null {
+  const rebuilt: Record<string, unknown> = {};
+  for (const key of Object.keys(template)) {
+    if (!Object.hasOwn(view, key)) return null;
+    rebuilt[key] = view[key];
+  }
+  return rebuilt as unknown as BaseState;
 }
 
 export function setupJson(setup: TableSetup): string {

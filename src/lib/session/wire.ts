@@ -4,6 +4,7 @@
 import { BOT_LEVELS } from '$lib/bots';
 import { isJsonRecord, MAX_ENTRY_LENGTH, type JsonValue } from '$lib/protocol';
 import { fail, ok, type SessionResult } from './errors';
+import { MAX_SETUP_LENGTH } from './limits';
 import { isReaction, type ReactionId } from './snapshot';
 import { isTurnClock, ROOM_PATTERN, type Agreement, type SeatSetup, type TurnClock } from './setup';
 
@@ -246,9 +247,9 @@ const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
     draft,
     members: list(record({ member: id, name: str(40), peer: str(128) }), 64),
   },
-  propose: { setup: str(MAX_MESSAGE) },
+  propose: { setup: str(MAX_SETUP_LENGTH) },
   agree: { game, agreement },
-  begin: { setup: str(MAX_MESSAGE), agreements: list(agreement, 8) },
+  begin: { setup: str(MAX_SETUP_LENGTH), agreements: list(agreement, 8) },
   submit: { game, entry },
   ahead: { game, entry },
   entry: { game, seq: index, entry },

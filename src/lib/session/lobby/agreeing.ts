@@ -1,12 +1,17 @@
-// Agreement: a setup proposed by the host, signed by every seat, then begun. Once a
-// game is on, a proposal is a change of seats, signed only when it is due and
-// starts at this browser's own ledger (changeRefusal: what the record verifier
-// checks, at signing time), or a rematch at game over (rematch.ts), signed only
-// when this browser's person accepts it.
+// Agreement, one state machine: a setup proposed by the host, signed by every
+// seat, then begun. What this browser signed is kept with its purpose
+// (consent.ts): a first game only in the lobby, with no start, as drawn up in the
+// draft it was shown (firstRefusal); a change of seats only while one is due,
+// from this browser's own ledger (changeRefusal: what the record verifier checks);
+// a rematch (rematch.ts) only when this browser's person accepts it, for the game
+// just finished. At `begin` every check runs again as things stand then, seated
+// or not, and a consent counts only for its own purpose (beginRefusal).
 import type { Seat } from '$lib/engine';
 import type { Core } from '../core';
 import type { SessionError } from '../errors';
+import { MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
 import { openSegment, type Segment } from '../play/segment';
+import { Consents, type Purpose } from './consent';
 import { rematchRefusal, Rematches } from './rematch';
 import {
   type Agreement,
@@ -20,26 +25,15 @@ import {
   type TableSetup,
 } from '../setup';
 
+export { MAX_SIGNED } from './consent';
+
 /** Finished games whose ids a browser keeps to refuse their begins again. */
 const MAX_FINISHED = 16;
-/** Setups a browser remembers signing (a host may propose due changes without end). */
-export const MAX_SIGNED = 64;
 
-/** A set of the last `max` ids added. */
-class Recent extends Set<string> {
-  readonly #max: number;
-
-  constructor(max: number) {
-    super();
-    this.#max = max;
-  }
-
-  override add(id: string): this {
-    this.delete(id);
-    super.add(id);
-    if (this.size > this.#max) this.delete(this.values().next().value ?? '');
-    return this;
-  }
+/** What a setup would be to a browser whose game is `seg`: a first game, a change of seats or a rematch. */
+export function purposeOf(setup: TableSetup, seg: Segment | null): Purpose {
+  if (!seg) return 'first';
+  return setup.start === null ? 'rematch' : 'change';
 }
 
 /** A setup proposed for every seat to sign: a first one, a change of seats or a rematch. */
@@ -54,8 +48,8 @@ export interface Proposal {
 
 export class Agreeing {
   readonly #t: Core;
-  /** Setups this browser signed, by game id (the last MAX_SIGNED). */
-  readonly signed: Set<string> = new Recent(MAX_SIGNED);
+  /** What this browser signed, each for its purpose (the last MAX_SIGNED). */
+  readonly signed = new Consents();
   proposal: Proposal | null = null;
   readonly rematches: Rematches;
   /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
@@ -83,7 +77,7 @@ export class Agreeing {
       return;
     }
     if (offer) return this.rematches.tick();
-    if (p && this.#t.segment && this.#t.now() - p.at > 2 * this.#t.timing.awayMs) {
+    if (p && this.#t.segment && this.#t.now() - p.at > this.#lifetime()) {
       this.proposal = null;
       this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
       this.#t.schedulePump();
@@ -92,16 +86,19 @@ export class Agreeing {
 
   propose(setup: TableSetup): void {
     const game = gameId(setup);
+    const purpose = purposeOf(setup, this.#t.segment);
     this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from: this.#t.member };
     if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
     this.#t.broadcast({ t: 'propose', setup: setupJson(setup) });
-    this.signLocal(setup);
+    this.signLocal(setup, purpose);
     this.#t.changed();
   }
 
-  signLocal(setup: TableSetup): void {
+  /** This browser's seats sign `setup`, and the consent is kept with its purpose. */
+  signLocal(setup: TableSetup, purpose: Purpose): void {
     const game = gameId(setup);
-    this.signed.add(game);
+    const after = purpose === 'first' ? null : (this.#t.segment?.game ?? null);
+    this.signed.give({ game, purpose, after, at: this.#t.now() });
     setup.seats.forEach((s, seat) => {
       const keys = this.#t.keys.get(s.key);
       if (s.member !== this.#t.member || !keys) return;
@@ -112,18 +109,36 @@ export class Agreeing {
   }
 
   /**
-   * Signs a proposed setup for this browser's seats: the host's first setup, or a
-   * change of seats the host proposes when one is due (see #changeRefusal).
+   * Whether this browser's consent to `game` for `purpose` holds now: given for
+   * the game on (or, for a first game, before any), and a change of seats' only
+   * for as long as the change may wait for its signatures.
+   */
+  consented(game: string, purpose: Purpose): boolean {
+    const after = purpose === 'first' ? null : (this.#t.segment?.game ?? null);
+    const c = this.signed.find(game, purpose, after);
+    return c !== null && (purpose !== 'change' || this.#t.now() - c.at <= this.#lifetime());
+  }
+
+  /** How long a change of seats waits for its signatures (then play goes on as it was). */
+  #lifetime(): number {
+    return 2 * this.#t.timing.awayMs;
+  }
+
+  /**
+   * Signs a proposed setup for this browser's seats: the host's first setup as
+   * drawn up in the lobby, or a change of seats the host proposes when one is due
+   * (see changeRefusal); a rematch offer waits for its person's Accept.
    */
   onPropose(text: string, from: string): void {
     const setup = this.parseSetupText(text);
     if (!setup) return;
     const game = gameId(setup);
-    if (this.signed.has(game) || this.#t.segment?.game === game) return;
-    if (setup.start === null && this.#t.segment) {
-      return this.rematches.onOffer(setup, game, from, this.#t.segment);
-    }
-    const refusal = this.changeRefusal(setup, from);
+    const seg = this.#t.segment;
+    const purpose = purposeOf(setup, seg);
+    if (seg?.game === game) return;
+    if (seg && purpose === 'rematch') return this.rematches.onOffer(setup, game, from, seg);
+    if (this.consented(game, purpose)) return;
+    const refusal = seg ? this.changeRefusal(setup, from) : this.firstRefusal(setup, from);
     const before = this.deferred;
     const again = before?.text === text;
     this.deferred = null;
@@ -133,7 +148,8 @@ export class Agreeing {
     }
     if (refusal) {
       if (again) return;
-      return this.#t.drop(refusal.code, `change of seats from ${from}: ${refusal.detail}`);
+      const what = seg ? 'change of seats' : 'setup';
+      return this.#t.drop(refusal.code, `${what} from ${from}: ${refusal.detail}`);
     }
     // Sign only a setup that seats this browser's keys under its own name.
     const mine = setup.seats.filter((s) => s.member === this.#t.member);
@@ -145,24 +161,59 @@ export class Agreeing {
     if (!honest) return this.#t.drop('BAD_SETUP', 'a proposed setup misstates this browser’s seat');
     this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
     if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
-    this.signLocal(setup);
+    this.signLocal(setup, purpose);
   }
 
   /**
-   * Why this browser will not sign or follow `setup`, proposed by `from`, or null.
-   * Before any game: only the host's. Once a game is on, only a change of seats by
-   * the host that continues this very game, from a start equal to this browser's
-   * own ledger (the record verifier's check), and only when a change is due (never
-   * once the game is over or ended): each
+   * Why this browser will not sign or follow `setup` from `from` as the first game,
+   * or null: only the host's, only with no start (a first game begins at its first
+   * deal: a start would carry made-up scores), and only the very setup drawn up in
+   * the lobby this browser was shown (not one it never saw).
+   */
+  firstRefusal(setup: TableSetup, from: string, host = this.#t.host()): SessionError | null {
+    if (from !== host) return { code: 'NOT_HOST', detail: `${from} is not the host` };
+    if (setup.start !== null) {
+      return { code: 'BAD_SETUP', detail: 'a first game starts at its first deal, not midway' };
+    }
+    const d = this.#t.draft;
+    const shown = parseSetup({
+      room: this.#t.room,
+      variant: d.variant,
+      options: this.#t.lobby.draftOptions(),
+      ...(d.turnClock === undefined ? {} : { turnClock: d.turnClock }),
+      seats: d.seats,
+      nonce: setup.nonce,
+      start: null,
+    });
+    if (!shown.ok || setupJson(shown.value) !== setupJson(setup)) {
+      return { code: 'BAD_SETUP', detail: 'it is not the setup drawn up in the lobby' };
+    }
+    return null;
+  }
+
+  /**
+   * Why this browser will not sign or follow `setup`, proposed by `from`, as a
+   * change of seats, or null: only one by the host (`host`: at a begin, whoever
+   * proposed what this browser signed) that continues the game on, from a start
+   * equal to this browser's own ledger as it is now (the record verifier's check),
+   * and only when a change is due (never once the game is over or ended): each
    * seat stays as it is, goes to a bot the proposer runs when its browser is gone
-   * or stalled here, goes back to the person who first held it, or is a newcomer's
+   * or stalled here (`consented`: this browser judged that when it signed, at this
+   * same ledger), goes back to the person who first held it, or is a newcomer's
    * (TT-9, which the start check allows only where the rules do).
    */
-  changeRefusal(setup: TableSetup, from: string): SessionError | null {
+  changeRefusal(
+    setup: TableSetup,
+    from: string,
+    consented = false,
+    host = this.#t.host(),
+  ): SessionError | null {
     const seg = this.#t.segment;
-    const host = this.#t.host();
     if (from !== host) return { code: 'NOT_HOST', detail: `${from} is not the host` };
-    if (!seg) return null;
+    if (!seg) return { code: 'NOT_DUE', detail: 'no game is on to change seats in' };
+    if (this.#t.past.length + 2 > MAX_SEGMENTS) {
+      return { code: 'NOT_DUE', detail: `a game changes seats at most ${MAX_SEGMENTS - 1} times` };
+    }
     // A game over (played out or ended) has nothing left to seat: only a rematch follows it.
     if (this.#t.ended !== null || seg.ledger.any.view.phase === 'gameOver') {
       return { code: 'NOT_DUE', detail: 'the game is over' };
@@ -202,7 +253,7 @@ export class Agreeing {
         return { code: 'NOT_DUE', detail: `seat ${i} goes to someone who never held it` };
       } else if (next.member !== from) {
         return { code: 'NOT_DUE', detail: `seat ${i} goes to a bot another browser runs` };
-      } else if (!this.mayGoToBot(seg, i)) {
+      } else if (!consented && !this.mayGoToBot(seg, i)) {
         return { code: 'NOT_DUE', detail: `seat ${i} is here and playing` };
       }
       changes++;
@@ -228,7 +279,56 @@ export class Agreeing {
     );
   }
 
+  /**
+   * Why this browser will not begin `setup` (its text `text`) from `from`, or
+   * null. Every check runs again against the game as it is now, seated or not;
+   * a seated browser also needs its own consent for this very purpose (a
+   * signature is a record of consent, never a pass): a first game (none signed
+   * yet: a reload in the lobby) or a due change of seats it has not signed yet it
+   * signs now if it would; a rematch only if its person accepted it. A browser with no seat and no game yet (a newcomer, a
+   * watcher) has nothing to check against: it follows the host.
+   */
+  beginRefusal(
+    setup: TableSetup,
+    text: string,
+    from: string,
+    proposer: string | null,
+  ): SessionError | null {
+    const seg = this.#t.segment;
+    const seated = setup.seats.some((s) => s.member === this.#t.member);
+    if (!seg && !seated) return null;
+    const game = gameId(setup);
+    const purpose = purposeOf(setup, seg);
+    const host = proposer ?? this.#t.host();
+    if (seg && purpose === 'rematch') {
+      const ended = this.#t.ended !== null;
+      const refusal = rematchRefusal(setup, from, host, seg, ended, null);
+      if (refusal || !seated || this.consented(game, purpose)) return refusal;
+      return { code: 'BAD_AGREEMENT', detail: 'a setup this browser did not sign' };
+    }
+    const consented = seated && this.consented(game, purpose);
+    const refusal = seg
+      ? this.changeRefusal(setup, from, consented, host)
+      : this.firstRefusal(setup, from, host);
+    if (refusal || !seated || consented) return refusal;
+    if (purpose === 'first' && this.signed.signedFirst()) {
+      // Two first games signed (the host proposed again): only the last is played here.
+      return { code: 'BAD_AGREEMENT', detail: 'not the first game this browser signed last' };
+    }
+    this.onPropose(text, from);
+    return this.consented(game, purpose)
+      ? null
+      : { code: 'BAD_AGREEMENT', detail: 'a setup this browser did not sign' };
+  }
+
   parseSetupText(text: string): TableSetup | null {
+    if (text.length > MAX_SETUP_LENGTH) {
+      this.#t.drop(
+        'BAD_SETUP',
+        `a setup of ${text.length} characters (at most ${MAX_SETUP_LENGTH})`,
+      );
+      return null;
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -265,8 +365,7 @@ export class Agreeing {
 
   /**
    * Play under a setup every seat signed: taken only from the host (or from whoever
-   * proposed what this browser signed), and only for a setup this browser signed;
-   * a browser with no seat in it follows only what it would have signed.
+   * proposed what this browser signed), and only when beginRefusal finds nothing.
    */
   onBegin(text: string, agreements: readonly Agreement[], from: string): void {
     const parsed = this.parseSetupText(text);
@@ -278,25 +377,8 @@ export class Agreeing {
     if (from !== this.#t.host() && from !== proposer) {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
     }
-    const seated = parsed.seats.some((s) => s.member === this.#t.member);
-    if (seated && this.rematches.signedBefore(parsed, agreements, from)) this.signed.add(game);
-    if (seated && !this.signed.has(game)) {
-      this.onPropose(text, from);
-      if (!this.signed.has(game)) {
-        return this.#t.drop(
-          'BAD_AGREEMENT',
-          `begin from ${from}: a setup this browser did not sign`,
-        );
-      }
-    }
-    const cur = this.#t.segment;
-    if (!seated && cur) {
-      const refusal =
-        parsed.start === null
-          ? rematchRefusal(parsed, from, this.#t.host(), cur, this.#t.ended !== null, null)
-          : this.changeRefusal(parsed, from);
-      if (refusal) return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);
-    }
+    const refusal = this.beginRefusal(parsed, text, from, from === proposer ? from : null);
+    if (refusal) return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);
     const seg = openSegment(text, agreements, this.#t.room, this.#t.member, this.#t.keys);
     if (!seg.ok) return this.#t.drop(seg.error.code, seg.error.detail);
     const previous = this.#t.segment;

@@ -8,8 +8,9 @@
 // accepted, is left out (the host offers again without them: a reload or a
 // dropped link that comes back in time keeps the seat); options that cannot be
 // dealt to the people left are refused by the setup's own check. Each person's
-// browser signs only when its person accepts. The host is the first seat's
-// browser (presence.ts), so the new game is hosted, and its rematch offered, by
+// browser signs only when its person accepts, and keeps that Accept (consent.ts)
+// across a reload: an old signature is never taken for one. The host is the
+// first seat's browser (presence.ts), so the new game is hosted, and its rematch offered, by
 // whoever sits first now: hosting moves left with the seats. A rematch's nonce
 // names the game it follows (rematchNonce), so no other setup — an old game
 // begun again, whose deal every peer saw audited — passes for one. The offer travels
@@ -21,15 +22,7 @@ import { taggedHash } from '$lib/protocol/crypto/hashing';
 import type { Core } from '../core';
 import { fail, ok, type SessionError, type SessionResult } from '../errors';
 import type { Segment } from '../play/segment';
-import {
-  type Agreement,
-  checkAgreement,
-  gameId,
-  parseSetup,
-  sameJson,
-  type SeatSetup,
-  type TableSetup,
-} from '../setup';
+import { gameId, parseSetup, sameJson, type SeatSetup, type TableSetup } from '../setup';
 import type { Agreeing, Proposal } from './agreeing';
 
 /** Whether a game is over: played out with nothing owed (its last audit done), or ended by the host. */
@@ -92,8 +85,9 @@ function keepsTable(
  * Why this browser will not take `setup` from `from` as a rematch of `seg`, or null.
  * Only the host's, only once the game is over here, same variant and clock, the
  * same seats moved one to the left with only people left out, its nonce naming
- * this game (else an old game could be begun again: a reloaded browser no longer
- * knows which it finished, and its old signatures pass for an accept). While
+ * this game (else an old game could be begun again: a watcher, or a browser that
+ * reloaded, no longer knows which it finished). A seated browser also needs its
+ * person's Accept of this very rematch (Agreeing.beginRefusal). While
  * an offer of the same host is fresh, only that offer with more people left out
  * replaces it (so offers from one host are bounded by the seats); once it has
  * waited a while (a host that reloaded has lost it) a new one may.
@@ -219,7 +213,7 @@ export class Rematches {
     if (!p.setup.seats.some((s) => s.member === this.#t.member)) {
       return fail('NOT_NOW', 'the rematch offered has no seat for this browser');
     }
-    if (!this.#a.signed.has(p.game)) this.#a.signLocal(p.setup);
+    if (!this.#a.consented(p.game, 'rematch')) this.#a.signLocal(p.setup, 'rematch');
     this.#t.changed();
     return ok(p.game);
   }
@@ -254,29 +248,5 @@ export class Rematches {
     this.#a.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
     this.#t.event('INFO', 'the host offers a rematch');
     this.#t.changed();
-  }
-
-  /**
-   * Whether this browser signed `setup`, begun by `from`, before it last started
-   * (its person accepted, then reloaded): a rematch of its game that it would
-   * take, with every seat of this browser signed by keys no one else holds.
-   */
-  signedBefore(setup: TableSetup, agreements: readonly Agreement[], from: string): boolean {
-    const seg = this.#t.segment;
-    return (
-      setup.start === null &&
-      seg !== null &&
-      !rematchRefusal(setup, from, this.#t.host(), seg, this.#t.ended !== null, null) &&
-      this.#signedHere(setup, agreements)
-    );
-  }
-
-  /** Whether every seat of this browser in `setup` has a valid agreement among `agreements`. */
-  #signedHere(setup: TableSetup, agreements: readonly Agreement[]): boolean {
-    return setup.seats.every((s, seat) => {
-      if (s.member !== this.#t.member) return true;
-      const a = agreements.find((x) => x.seat === seat);
-      return this.#t.keys.has(s.key) && a !== undefined && checkAgreement(setup, a).ok;
-    });
   }
 }

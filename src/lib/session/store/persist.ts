@@ -7,7 +7,12 @@ import { fail, ok, type SessionResult } from '../errors';
 import type { RestoredKeys, Session, SessionOptions } from '../session';
 import { Session as SessionClass } from '../session';
 import { setupJson } from '../setup';
-import { STORED_TABLE_VERSION, type StoredSeatKeys, type StoredTable } from './stored-table';
+import {
+  MAX_ACCEPTED,
+  STORED_TABLE_VERSION,
+  type StoredSeatKeys,
+  type StoredTable,
+} from './stored-table';
 
 export function toStored(
   session: Session,
@@ -26,6 +31,7 @@ export function toStored(
     signingSecret: toBase64url(k.signing),
     secret: toBase64url(k.secret),
   }));
+  const accepted = session.acceptedRematches().slice(-MAX_ACCEPTED);
   // The person's own key comes first: it signs for the person's seat again on resume.
   keys.sort((a, b) => Number(b.kind === 'human') - Number(a.kind === 'human'));
   return {
@@ -50,6 +56,7 @@ export function toStored(
       };
     }),
     keys,
+    ...(accepted.length > 0 ? { accepted } : {}),
     // The host's leave for watchers to react (issue 23) outlives a reload.
     settings: snap.watchersReact ? { ...settings, watchersReact: true } : settings,
   };
@@ -82,7 +89,7 @@ export function fromStored(
     { ...options, room: stored.room, member: stored.device, name: stored.name },
     false,
   );
-  const restored = session.restore(stored.segments, keys);
+  const restored = session.restore(stored.segments, keys, stored.accepted ?? []);
   if (!restored.ok) {
     session.close();
     return restored;

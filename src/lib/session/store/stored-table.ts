@@ -7,6 +7,7 @@ import { BOT_LEVELS } from '$lib/bots/levels';
 import { VARIANT_IDS } from '$lib/engine/types';
 import { fromBase64url } from '$lib/protocol/crypto/bytes';
 import { MAX_ENTRY_LENGTH, MAX_GAME_ID_LENGTH, MAX_SEATS } from '$lib/protocol/limits';
+import { MAX_NAME_LENGTH, MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
 
 export const STORED_TABLE_VERSION = 1;
 
@@ -56,6 +57,22 @@ export interface StoredTable {
   readonly segments: readonly StoredSegment[];
   readonly keys: readonly StoredSeatKeys[];
   readonly settings: Readonly<Record<string, string | number | boolean>>;
+  /** The rematches this browser's person accepted: each game, and the finished game it follows. */
+  readonly accepted?: readonly { readonly game: string; readonly after: string }[];
+}
+
+/** Accepted rematches kept (one is pending at a time; a few spare). */
+export const MAX_ACCEPTED = 8;
+
+function accepted(value: unknown, path: string): { game: string; after: string }[] {
+  return list(value, path, MAX_ACCEPTED).map((a, i) => {
+    const at = `${path}[${i}]`;
+    const v = record(a, at);
+    return {
+      game: text(get(v, 'game', `${at}.game`), `${at}.game`, 1, MAX_GAME_ID_LENGTH),
+      after: text(get(v, 'after', `${at}.after`), `${at}.after`, 1, MAX_GAME_ID_LENGTH),
+    };
+  });
 }
 
 export type StoreErrorCode =
@@ -75,11 +92,8 @@ export type StoreResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: StoreError };
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const MAX_SEGMENTS = 64;
-const MAX_SETUP_LENGTH = 1 << 16;
 const MAX_LOG_ENTRIES = 100_000;
 const MAX_EVIDENCE = 64;
-const MAX_NAME_LENGTH = 40;
 const MAX_SETTINGS = 64;
 const MAX_SETTING_KEY_LENGTH = 64;
 const MAX_SETTING_TEXT_LENGTH = 1024;
@@ -259,6 +273,7 @@ function parse(value: unknown, room: string | undefined): StoreResult<StoredTabl
   if (version !== STORED_TABLE_VERSION) {
     return { ok: false, error: { code: 'WRONG_VERSION', detail: `version ${version}` } };
   }
+  const given = field('accepted');
   const table: StoredTable = {
     version,
     room: matching(field('room'), 'room', ID_PATTERN, '1…64 characters of [A-Za-z0-9_-]'),
@@ -275,6 +290,7 @@ function parse(value: unknown, room: string | undefined): StoreResult<StoredTabl
       seatKeys(k, `keys[${i}]`),
     ),
     settings: settings(field('settings'), 'settings'),
+    ...(given === undefined ? {} : { accepted: accepted(given, 'accepted') }),
   };
   table.segments.forEach((s, i) => {
     if (table.segments.findIndex((t) => t.game === s.game) !== i) {
