@@ -14,6 +14,7 @@ import {
   SHORT_MT,
   startAndAutoplay,
 } from './helpers-online';
+import { keepScreenshot, served } from './helpers-table';
 
 /** Bob's page is at his seat again: the table page, his hand dealt, no Join offered. */
 async function backAtSeat(page: import('@playwright/test').Page): Promise<void> {
@@ -63,5 +64,35 @@ test('the tab closed mid-game, the invite link opened in a new tab: back at the 
   const again = { page, name: 'Bob', errors };
   await autoplay(again);
   await expectSameGameOver([ann, again], 120_000);
+  // The game is over: its link still opens this browser's table, which says so.
+  await page.goto(link);
+  await page.waitForURL(/table\?room=/, { timeout: 20_000 });
+  await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 30_000 });
   expect([...ann.errors, ...errors]).toEqual([]);
 });
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${size.width}×${size.height}, a damaged link says so at the top, focused; a table nobody answers may be over`, async ({
+    browser,
+  }, info) => {
+    const context = await browser.newContext({ viewport: size, locale: 'es-MX' });
+    const page = await context.newPage();
+    await page.goto(`${served()}lobby?join=not-a-table`);
+    const problem = page.getByTestId('join-problem');
+    await expect(problem).toContainText('dañado');
+    await expect(problem).toBeFocused();
+    await expect(problem).toBeInViewport({ ratio: 1 });
+    await keepScreenshot(page, info, `seat-damaged-link-${size.width}`);
+
+    await page.goto(`${served()}lobby?join=abcd1234.efgh5678`);
+    await page.getByTestId('name-input').fill('Ana');
+    await page.getByTestId('join').click();
+    await expect(problem).toContainText('puede que la partida haya terminado', { timeout: 30_000 });
+    await expect(problem).toBeInViewport({ ratio: 1 });
+    await keepScreenshot(page, info, `seat-table-gone-${size.width}`);
+    await context.close();
+  });
+}
