@@ -24,6 +24,9 @@ export function watchErrors(page: Page): string[] {
 export async function fastSettings(page: Page, speed = 'instant'): Promise<void> {
   await page.addInitScript((s) => {
     localStorage.setItem('trainyard.settings', JSON.stringify({ speed: s, sound: false }));
+    // A returning player: the walkthrough a first solo game opens by itself stays shut.
+    if (localStorage.getItem('trainyard.howto') === null)
+      localStorage.setItem('trainyard.howto', 'shown');
   }, speed);
 }
 

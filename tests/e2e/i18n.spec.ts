@@ -225,13 +225,13 @@ test('the picker changes the language at once, is remembered, and ?lang= wins fo
   await context.close();
 });
 
-test('the walkthrough is offered once, on the first solo game, and reopens from Rules', async ({
+test('the walkthrough opens by itself once, on the first solo game, and reopens from the table and Rules', async ({
   browser,
 }, info) => {
   const { context, page } = await phone(browser, 'fr');
   const errors = watchErrors(page);
-  await startSolo(page, { variant: 'mexican-train', options: { rounds: 1 } });
-  await page.getByTestId('howto-offer').click();
+  await page.goto(`${served()}play?mode=solo`);
+  await page.getByTestId('start-game').click();
   const howto = page.getByTestId('howto');
   await expect(howto).toBeVisible();
   await expect(howto).toContainText('Votre main');
@@ -248,10 +248,14 @@ test('the walkthrough is offered once, on the first solo game, and reopens from 
   expect(steps).toEqual(['hand', 'match', 'trains', 'doubles', 'draw', 'end']);
   await expect(howto).toBeHidden();
 
-  // A second solo game: no offer.
+  // A second solo game: the walkthrough stays shut, and its button is still there.
   await startSolo(page, { variant: 'mexican-train', options: { rounds: 1 } });
   await expect(page.getByTestId('hand')).toBeVisible();
-  await expect(page.getByTestId('howto-offer')).toHaveCount(0);
+  await expect(howto).toHaveCount(0);
+  await page.getByTestId('howto-offer').click();
+  await expect(howto).toBeVisible();
+  await page.getByTestId('howto-skip').click();
+  await expect(howto).toBeHidden();
 
   // The language changes at a running table without a reload.
   await page.evaluate(() => Object.assign(window, { stillHere: true }));

@@ -72,7 +72,9 @@ test('a damaged link and a stale link say so in plain words', async ({ browser }
   await bob.page.waitForURL(/lobby\?join=/);
   await bob.page.getByTestId('name-input').fill('Bob');
   await bob.page.getByTestId('join').click();
-  await expect(bob.page.getByTestId('join-problem')).toContainText('stale', { timeout: 45_000 });
+  await expect(bob.page.getByTestId('join-problem')).toContainText('its game may be over', {
+    timeout: 45_000,
+  });
 });
 
 test('connection settings: a custom PeerServer is checked, explained and remembered', async ({

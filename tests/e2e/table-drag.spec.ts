@@ -293,6 +293,7 @@ test('with sound on, plays, draws and the round’s end are heard, without an er
   const errors = watchErrors(page);
   await page.addInitScript(() => {
     localStorage.setItem('trainyard.settings', JSON.stringify({ speed: 'fast', sound: true }));
+    localStorage.setItem('trainyard.howto', 'shown');
     // Count the voices started, by kind, without listening to them.
     const heard = { tones: new Set<string>(), noises: 0 };
     (window as unknown as { __heard: typeof heard }).__heard = heard;

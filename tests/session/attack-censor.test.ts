@@ -7,12 +7,19 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
 import type { MemoryNetwork, PeerId } from '$lib/net';
 import type { Session } from '$lib/session';
-import { closeTracked, FAST, openTable, startAutoplay, turnOf, until, named } from './harness';
+import {
+  closeTracked,
+  FAST,
+  must,
+  named,
+  openTable,
+  startAutoplay,
+  turnOf,
+  until,
+} from './harness';
 
 beforeAll(() => accelerate());
 afterEach(closeTracked);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The host's browser drops every `submit` carrying an entry of `seat` (a censoring host). */
 function censor(network: MemoryNetwork, hostPeer: PeerId, seat: number): void {
@@ -80,10 +87,12 @@ describe('a censoring host (issue 21, hole 4)', () => {
     await until('two seats away', () => host.snapshot.seats.filter((s) => !s.present).length === 2);
     const local = hand.snapshot.table!.local.find((l) => l.seat === 1)!;
     expect(hand.move(1, local.legal[0]!)).toMatchObject({ ok: true });
-    // Stalls are only for the absent (issue 23): the table waits on seat 1, whose browser is here.
-    await sleep(3000);
-    expect(host.snapshot.stall).toBeNull();
-    expect(host.resolveStall('bot')).toMatchObject({ ok: false, error: { code: 'NOT_NOW' } });
+    // Stalls are only for the absent (issue 23): the alarm names the two away seats, whose
+    // browsers the host lacks for its quorum (issue 31), never seat 1, whose browser is here.
+    await until('the away seats stalled', () => host.snapshot.stall !== null, 20_000);
+    expect(host.snapshot.stall?.seats).toEqual([2, 3]);
+    must(host.resolveStall('bot'));
+    await until('bots in the away seats', () => host.snapshot.seats[2]?.bot !== null, 20_000);
     expect(host.snapshot.seats[1]?.member).toBe('p1');
   });
 });

@@ -42,6 +42,7 @@ export {
   hostOnlineTable,
   inviteLink,
   joinOnlineTable,
+  nobodyAnswers,
   parseInvite,
   rejoinOnlineLobby,
   rejoinOnlineTable,

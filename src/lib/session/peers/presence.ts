@@ -65,6 +65,15 @@ export class Presence {
     return this.#now() - m.lastHeard <= this.#awayMs;
   }
 
+  /**
+   * Whether a seat's browser is here as that seat's person: present, and proved
+   * the seat's key (a browser back under another key is only a watcher of it).
+   */
+  presentAs(member: string, key: string): boolean {
+    if (member === this.#me) return true;
+    return this.present(member) && this.#members.get(member)?.key === key;
+  }
+
   /** Members in rank order: the seats' (in seat order) first, then the rest as they came. */
   rank(seats: readonly string[]): string[] {
     return [...new Set([...seats, ...this.#order])];

@@ -51,8 +51,7 @@ export class Seats {
     if (!seg || !this.#t.isHost || !this.stall) return fail('NOT_NOW', 'no stall to resolve');
     if (action === 'bot') {
       const busy = this.stall.seats.filter(
-        (i) =>
-          this.#t.present(seg.setup.seats[i]?.member ?? '') && this.#t.sequencer.submitting(seg, i),
+        (i) => this.seatHere(seg, i) && this.#t.sequencer.submitting(seg, i),
       );
       if (busy.length > 0) {
         return fail('NOT_NOW', `seat ${busy.join(', ')} is here and has submitted its entry`);
@@ -67,7 +66,7 @@ export class Seats {
     // Every seat whose browser is gone (or that owes and stays silent) goes to a bot run here.
     const stalled = this.stall.seats;
     const seats = seg.setup.seats.map((s, i) => {
-      const gone = !this.#t.present(s.member) || stalled.includes(i);
+      const gone = !this.seatHere(seg, i) || stalled.includes(i);
       if (!gone || s.member === this.#t.member) return s;
       const keys = this.#t.newKeys();
       return { name: s.name, key: keys.publicKey, bot: 'medium' as const, member: this.#t.member };
@@ -199,18 +198,26 @@ export class Seats {
       this.stall = null;
       return;
     }
-    const owed = this.owed(seg).filter((d) => !this.mayThink(seg, d));
+    const due = this.owed(seg);
+    const owed = due.filter((d) => !this.mayThink(seg, d));
     // Seats withholding the host's quorum while it has an entry to order stall it too.
     const withheld = this.#t.turns.withheld(seg);
+    // A host short of its quorum orders nothing, not even its own entries: the away seats hold play up.
+    const away =
+      due.length > 0 && this.#t.isHost && !this.#t.quorum()
+        ? seg.setup.seats.flatMap((_, i) => (this.seatHere(seg, i) ? [] : [i]))
+        : [];
     const idle = this.#t.now() - this.#t.lastProgress;
-    if ((owed.length === 0 && withheld.length === 0) || idle < this.#t.timing.stallMs) {
+    if (owed.length + withheld.length + away.length === 0 || idle < this.#t.timing.stallMs) {
       this.stall = null;
       return;
     }
-    const seats = [...new Set([...owed.map((d) => d.seat), ...withheld])];
-    const owes = (owed.length > 0 ? owed : this.owed(seg)).map((d) => d.kind);
+    const seats = [...new Set([...owed.map((d) => d.seat), ...withheld, ...away])].sort(
+      (a, b) => a - b,
+    );
+    const owes = [...new Set((owed.length > 0 ? owed : due).map((d) => d.kind))];
     const before = this.stall;
-    this.stall = { seats, owes: [...new Set(owes)], sinceMs: idle };
+    this.stall = { seats, owes, sinceMs: idle };
     if (!before) this.#t.event('INFO', `waiting for seat ${seats.join(', ')}`);
   }
 
@@ -231,8 +238,15 @@ export class Seats {
     const host = this.#t.host();
     if (seat.member === this.#t.member) return true;
     return (
-      this.#t.present(seat.member) && host !== null && this.#t.presence.follows(seat.member, host)
+      this.seatHere(seg, due.seat) && host !== null && this.#t.presence.follows(seat.member, host)
     );
+  }
+
+  /** Whether a seat's browser is here as its person (a bot's is its host's browser). */
+  seatHere(seg: Segment, seat: Seat): boolean {
+    const s = seg.setup.seats[seat];
+    if (!s) return false;
+    return s.bot === null ? this.#t.presence.presentAs(s.member, s.key) : this.#t.present(s.member);
   }
 
   /** What the table waits for: entries owed, or a person's ready between rounds. */

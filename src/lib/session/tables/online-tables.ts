@@ -5,7 +5,7 @@
 // the start comes back to it too.
 import { openPeerTransport, type PeerTransport, type Signalling } from '$lib/net';
 import { newId, newRoomId, peerIdFor, type TableClient } from './client';
-import { fail, ok, type SessionResult } from '../errors';
+import { fail, ok, type SessionError, type SessionResult } from '../errors';
 import {
   forgetLobby,
   keepLobby,
@@ -84,6 +84,14 @@ export async function hostOnlineTable(o: OnlineOptions): Promise<SessionResult<T
   return opened;
 }
 
+const NOBODY_ANSWERS =
+  'nobody at that table answers: its game may be over, or every page of it closed';
+
+/** Whether a join failed because nobody at the table answered (not the server, not the link). */
+export function nobodyAnswers(error: SessionError): boolean {
+  return error.code === 'UNKNOWN_PEER' && error.detail === NOBODY_ANSWERS;
+}
+
 /** Joins the table an invite names. */
 export async function joinOnlineTable(
   o: OnlineOptions & { readonly invite: Invite },
@@ -97,7 +105,7 @@ export async function joinOnlineTable(
   const linked = await t.connect(contact);
   if (!linked.ok) {
     t.close();
-    return fail('UNKNOWN_PEER', 'nobody at that table answers: the link may be stale');
+    return fail('UNKNOWN_PEER', NOBODY_ANSWERS);
   }
   const name = cleanName(o.name) || 'Player';
   const person = newPersonKeys();

@@ -1,6 +1,6 @@
-// The first-time walkthrough is offered once, on a person's first solo game: the
-// setup page marks it when a solo game starts, the table shows the offer once and
-// remembers that it did (this browser only).
+// The first-time walkthrough: the setup page marks a person's first solo game, and
+// that game's table opens the walkthrough by itself, once; every table keeps a
+// button to open it again (this browser only remembers that it was shown).
 import type { Component } from 'svelte';
 
 export const HOWTO_KEY = 'trainyard.howto';
@@ -28,9 +28,14 @@ export function offerOnFirstSolo(): void {
   if (read() === null) write('offer');
 }
 
-/** At the table: the offer's component if it is to be offered now (then it counts as shown). */
-export async function howtoOffer(): Promise<Component | null> {
-  if (read() !== 'offer') return null;
+/** Whether this table is the first one offered the walkthrough (it then counts as shown). */
+export function firstOffer(): boolean {
+  if (read() !== 'offer') return false;
   write('shown');
+  return true;
+}
+
+/** At the table: the walkthrough's button (it loads only if opened). */
+export async function howtoOffer(): Promise<Component> {
   return (await import('./HowtoOffer.svelte')).default;
 }

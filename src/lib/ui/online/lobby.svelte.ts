@@ -19,6 +19,7 @@ import {
   inviteLink,
   isPairedRoom,
   joinOnlineTable,
+  nobodyAnswers,
   noteLobby,
   pairingCodeIn,
   parseInvite,
@@ -50,8 +51,8 @@ export interface LobbyPage {
   readonly site: () => string;
   /** The lobby page's path and the table page's (resolved under the site's base). */
   readonly paths: { readonly lobby: string; readonly table: string };
-  /** Goes to another page of the site. */
-  readonly goto: (url: string) => void;
+  /** Goes to another page of the site (`replace`: in place of this page in the history). */
+  readonly goto: (url: string, o?: { readonly replace?: boolean }) => void;
   /** Replaces the address in the location bar, staying on this page. */
   readonly replaceAddress: (url: string) => void;
 }
@@ -88,6 +89,8 @@ export class LobbyController {
   returning = $state.raw<ReturningLobby | null>(null);
   /** An offer this returning lobby was opened with. */
   returnOffer = $state<string | null>(null);
+  /** This browser was at the table the page names: it goes back to its seat. */
+  resuming = $state(false);
   /** The page has come alive: until then its fields and buttons would do nothing. */
   live = $state(false);
 
@@ -132,8 +135,7 @@ export class LobbyController {
     // The table's worker loads while the person names themselves, not after Join.
     prepareTableWorker();
     const room = url.searchParams.get('lobby') ?? this.invited?.room;
-    if (room && hasLobby(room)) void this.comeBack(room);
-    else if (room && !this.invited) this.problem = online.lobby_not_kept();
+    if (room) void this.#backTo(room);
     // No PeerServer serves this page (a static host) and none is set: no server is the natural choice.
     void this.net.detect().then((found) => {
       if (this.#modeChosen || found.kind === 'same-origin') return;
@@ -247,7 +249,8 @@ export class LobbyController {
       invite: target,
     });
     this.busy = null;
-    if (!r.ok) this.problem = online.lobby_cannot_join({ reason: errorText(r.error) });
+    if (!r.ok && nobodyAnswers(r.error)) this.problem = online.lobby_table_gone();
+    else if (!r.ok) this.problem = online.lobby_cannot_join({ reason: errorText(r.error) });
     else this.#opened(r.value);
   }
 
@@ -313,6 +316,21 @@ export class LobbyController {
         this.#page.goto(`${this.#page.paths.table}?room=${encodeURIComponent(c.room)}`);
       }
     });
+  }
+
+  /**
+   * The page names a table this browser was at (Back from its table, its invite
+   * link opened again, a reload of its lobby): a game under way goes back to the
+   * table page, which resumes its seat from storage; a lobby comes back as it was.
+   */
+  async #backTo(room: string): Promise<void> {
+    this.resuming = true;
+    const stored = await storesOnlineTable(room);
+    this.resuming = stored;
+    if (stored) {
+      this.#page.goto(`${this.#page.paths.table}?${query({ room })}`, { replace: true });
+    } else if (hasLobby(room)) void this.comeBack(room);
+    else if (!this.invited) this.problem = online.lobby_not_kept();
   }
 
   /** Back to a lobby this browser was in, in the same seat (after a reload). */
