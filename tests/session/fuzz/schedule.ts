@@ -6,15 +6,17 @@
 // replays of anything it saw (now, mutated, or held back and sent late), floods,
 // severed links, its own re-dials, honest browsers reloaded from their store,
 // double taps by the honest person who plays by hand, and the clock jumped past
-// the away, stall and turn-clock limits. After every step, and once more after
+// the away, stall and turn-clock limits; the host's person also answers a stall
+// with a bot (a change of seats) and offers a rematch at game over, which each
+// honest person accepts or not. After every step, and once more after
 // the table settles, the invariants are checked at every honest browser:
 // - agree: honest logs of one game never fork; once settled they are at one
 //   head, or an alarm (desync, stall) names someone;
 // - evidence: no honest seat in equivocation evidence or a record's violations;
 // - segments: no segment begun that this browser's person and ledger did not
 //   agree to then (a first game with no start, the host's own proposal; a change
-//   of seats starting where its previous segment stopped; no rematch, which no
-//   person here accepts);
+//   of seats starting where its previous segment stopped; a rematch only once
+//   this browser's person accepted it);
 // - bounded: events, members, the snapshot, the record and proof checks (per
 //   applied entry) stay within fixed bounds;
 // - verdict: verifyRecord says fair only when every segment passed `segments`;
@@ -28,7 +30,7 @@ import { openSegment, replay } from '$lib/session/play/segment';
 import { setupJson, startMismatch } from '$lib/session/setup';
 import type { Wire } from '$lib/session/wire';
 import { Adversary, adversaryKeys } from '../adversary';
-import { FAST, openTable, seededRandom, startAutoplay, transport, type Table } from '../harness';
+import { openTable, seededRandom, startAutoplay, transport, type Table } from '../harness';
 
 export const ROLES = ['host', 'guest', 'watcher'] as const;
 export type Role = (typeof ROLES)[number];
@@ -45,6 +47,8 @@ export const ACTIONS = [
   'doubleTap',
   'clock',
   'wait',
+  'resolve',
+  'rematch',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -93,13 +97,13 @@ export const BOUNDS = {
 } as const;
 
 const MT = { rounds: 2, set: 5, handSize: 4 };
-const TIMING = { ...FAST, stallMs: 4000 };
+const TIMING = { beatMs: 50, awayMs: 2000, stallMs: 4000 };
 
 /** The members this table seats: p0 hosts; p1 always plays by hand and is always honest. */
 const PEOPLE = 3;
 const BY_HAND = 1;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 interface Browser {
   session: Session;
@@ -110,6 +114,8 @@ interface Browser {
   reloads: number;
   /** A segment failed `segments` here: the verdict must not call its record fair. */
   unagreed: boolean;
+  /** Rematches this browser's person accepted (or, at the host, offered). */
+  readonly accepted: Set<string>;
 }
 
 export async function runSchedule(options: ScheduleOptions): Promise<ScheduleResult> {
@@ -154,6 +160,7 @@ export async function runSchedule(options: ScheduleOptions): Promise<ScheduleRes
             games: [],
             reloads: 0,
             unagreed: false,
+            accepted: new Set<string>(),
           },
         ],
   );
@@ -285,6 +292,23 @@ export async function runSchedule(options: ScheduleOptions): Promise<ScheduleRes
         }
         case 'wait':
           return sleep(20 + rng.int(80));
+        case 'resolve': {
+          const h = browsers.find((b) => b.session.snapshot.isHost)?.session ?? host;
+          if (h.snapshot.stall) h.resolveStall('bot');
+          return;
+        }
+        case 'rematch': {
+          const h = browsers.find((b) => b.session.snapshot.isHost);
+          const offered = (h?.session ?? host).proposeRematch();
+          if (offered.ok) h?.accepted.add(offered.value);
+          for (const b of browsers) {
+            const offer = b.session.snapshot.rematch;
+            if (offer && rng.int(2) === 0 && b.session.acceptRematch(offer.game).ok) {
+              b.accepted.add(offer.game);
+            }
+          }
+          return;
+        }
       }
     };
 
@@ -309,7 +333,7 @@ export async function runSchedule(options: ScheduleOptions): Promise<ScheduleRes
     // jumps past the stall limit, so a table that cannot go on says so.
     browsers.find((b) => b.member === `p${BY_HAND}`)!.session.setAutoplay(BY_HAND, 'easy');
     await waitFor(() => agreed(browsers), settleMs);
-    if (!agreed(browsers)) {
+    for (let tries = 0; tries < 2 && !agreed(browsers) && !alarmed(browsers); tries++) {
       skew += TIMING.stallMs + TIMING.awayMs;
       await waitFor(() => agreed(browsers) || alarmed(browsers), settleMs);
     }
@@ -373,8 +397,13 @@ function checkAll(
     // segments
     const segs = s.segments();
     if (segs.length > 0 && b.games.length > 0 && segs[0]!.game !== b.games[0]) {
-      b.unagreed = true;
-      find('segments', `${b.member} switched to game ${segs[0]!.game} (a rematch no one accepted)`);
+      if (!b.accepted.has(segs[0]!.game)) {
+        b.unagreed = true;
+        find(
+          'segments',
+          `${b.member} switched to game ${segs[0]!.game}, a rematch it never accepted`,
+        );
+      }
       b.games = [];
     }
     for (let i = b.games.length; i < segs.length; i++) {
@@ -382,7 +411,7 @@ function checkAll(
       let why: string | null = null;
       if (i === 0) {
         if (seg.setup.start !== null) why = 'a first segment with a start';
-        else if (firstGame !== null && seg.game !== firstGame)
+        else if (firstGame !== null && seg.game !== firstGame && !b.accepted.has(seg.game))
           why = `a first game ${seg.game} the host did not propose`;
       } else {
         const before = segs[i - 1]!;
