@@ -49,7 +49,7 @@ export interface SessionOptions {
   readonly now?: () => number;
   /** How bots choose (defaults to the bots' chooseMove). */
   readonly decide?: typeof chooseMove;
-  /** Messages a peer may send at once, and per second after that. */
+  /** Messages a member (a link, until it proves one) may send at once, and per second after that. */
   readonly rate?: Rate;
   /** Told after every change that should be stored (see persist.ts). */
   readonly onChange?: (session: Session) => void;
@@ -81,7 +81,6 @@ export class Core {
   name: string;
   readonly random: (length: number) => Uint8Array;
   readonly now: () => number;
-  readonly rate: Rate;
   phase: SessionPhase = 'lobby';
   readonly presence: Presence;
   draft: LobbyDraft;
@@ -135,9 +134,8 @@ export class Core {
     this.now = options.now ?? Date.now;
     this.deck = new DeckWork(options.deckWorkers, () => this.schedulePump());
     this.own = new OwnEntries(options.decide ?? chooseMove, this.deck);
-    this.rate = options.rate ?? DEFAULT_RATE;
     this.budgets = {
-      messages: new Budgets(this.now, this.rate),
+      messages: new Budgets(this.now, options.rate ?? DEFAULT_RATE),
       wants: new Budgets(this.now, WANT_RATE),
       long: new Budgets(this.now, LONG_RATE),
     };
@@ -284,8 +282,8 @@ export class Core {
   /** Whether a `want` answering `entries` entries is within its sender's budget. */
   wantAllowed(peer: PeerId, entries: number): boolean {
     const key = this.#budgetKey(peer);
-    if (entries > LONG_ANSWER && !this.budgets.long.take(key)) return false;
-    return this.budgets.wants.take(key);
+    if (!this.budgets.wants.take(key)) return false;
+    return entries <= LONG_ANSWER || this.budgets.long.take(key);
   }
 
   #budgetKey(peer: PeerId): string {
