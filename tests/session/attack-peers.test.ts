@@ -35,10 +35,19 @@ async function watcher(
 
 describe('issue 30: members, not links', () => {
   it('7: re-dialling 20 times with want from 0 gets no more whole-log answers than one link would', async () => {
-    const table = await openTable({ variant: 'mexican-train', options: MT, people: 2, seed: 301 });
+    // The clock stands still while it re-dials: no budget refills, however slow this machine.
+    const clock = Date.now();
+    const table = await openTable({
+      variant: 'mexican-train',
+      options: { rounds: 2, set: 6, handSize: 6 },
+      people: 2,
+      seed: 301,
+      timing: TIMING,
+      now: () => clock,
+    });
     await startAutoplay(table);
     const host = table.sessions[0]!;
-    await until('some log', () => (host.ledger?.seq ?? 0) > 20);
+    await until('some log', () => (host.ledger?.seq ?? 0) > 40);
     const game = host.snapshot.table!.game;
     const evil = await watcher(table, host, 'evil', 'Eve', 31);
     for (let dial = 0; dial < 20; dial++) {
@@ -54,8 +63,8 @@ describe('issue 30: members, not links', () => {
     }
     await new Promise((r) => setTimeout(r, 20));
     const whole = evil.messages('entries').filter((e) => e.from === 0 && e.list.length > 0);
-    // One member's budget (a few at once), however many links it comes on.
-    expect(whole.length).toBeLessThanOrEqual(4);
+    // One member's budget (a couple from far back), however many links it comes on.
+    expect(whole.length).toBeLessThanOrEqual(2);
     expect(named(host, 'TOO_FREQUENT', 'evil')).toBe(true);
     evil.close();
   });
