@@ -44,6 +44,8 @@ const failing: { seed: number; role: Role; findings: readonly Finding[] }[] = []
 const byInvariant: Record<string, number> = {};
 let ran = 0;
 let entries = 0;
+let changes = 0;
+let rematches = 0;
 for (let seed = first; seed < first + schedules; seed++) {
   if ((Date.now() - started) / 60_000 > minutes) break;
   const r = await runSchedule({
@@ -54,6 +56,8 @@ for (let seed = first; seed < first + schedules; seed++) {
   });
   ran++;
   entries += r.seq;
+  changes += r.changes;
+  rematches += r.rematches;
   if (r.findings.length > 0) {
     failing.push({ seed, role: r.role, findings: r.findings });
     for (const f of new Set(r.findings.map((x) => x.invariant)))
@@ -71,6 +75,8 @@ stdoutWrite(
       seconds: +seconds.toFixed(1),
       schedulesPerSecond: +(ran / seconds).toFixed(3),
       entriesApplied: entries,
+      changesOfSeats: changes,
+      rematches,
       ...(without.length > 0 ? { without } : {}),
       failingSchedules: failing.length,
       byInvariant,

@@ -82,6 +82,9 @@ export interface ScheduleResult {
   readonly findings: readonly Finding[];
   /** Log length at the honest browsers when it ended (the furthest). */
   readonly seq: number;
+  /** Changes of seats (segments after a game's first) and rematches seen at any honest browser. */
+  readonly changes: number;
+  readonly rematches: number;
   readonly ms: number;
 }
 
@@ -116,6 +119,9 @@ interface Browser {
   unagreed: boolean;
   /** Rematches this browser's person accepted (or, at the host, offered). */
   readonly accepted: Set<string>;
+  /** Games this browser switched to, and segments begun after a game's first. */
+  rematches: number;
+  changes: number;
 }
 
 export async function runSchedule(options: ScheduleOptions): Promise<ScheduleResult> {
@@ -161,6 +167,8 @@ export async function runSchedule(options: ScheduleOptions): Promise<ScheduleRes
             reloads: 0,
             unagreed: false,
             accepted: new Set<string>(),
+            rematches: 0,
+            changes: 0,
           },
         ],
   );
@@ -349,7 +357,10 @@ export async function runSchedule(options: ScheduleOptions): Promise<ScheduleRes
     }
   }
   const seq = Math.max(0, ...browsers.map((b) => b.session.ledger?.seq ?? 0));
-  return { seed: options.seed, role, actions, findings, seq, ms: Date.now() - started };
+  const changes = Math.max(0, ...browsers.map((b) => b.changes));
+  const rematches = Math.max(0, ...browsers.map((b) => b.rematches));
+  const ms = Date.now() - started;
+  return { seed: options.seed, role, actions, findings, seq, changes, rematches, ms };
 }
 
 async function waitFor(condition: () => boolean, ms: number): Promise<void> {
@@ -405,6 +416,7 @@ function checkAll(
         );
       }
       b.games = [];
+      b.rematches++;
     }
     for (let i = b.games.length; i < segs.length; i++) {
       const seg = segs[i]!;
@@ -423,6 +435,7 @@ function checkAll(
         b.unagreed = true;
         find('segments', `${b.member} began segment ${i} (${seg.game}): ${why}`);
       }
+      if (i > 0) b.changes++;
       b.games.push(seg.game);
     }
     // agree: the honest logs of one segment never fork
