@@ -18,8 +18,11 @@
 //   of seats starting where its previous segment stopped; a rematch only once
 //   this browser's person accepted it);
 // - bounded: events, members, the snapshot, the record and proof checks (per
-//   applied entry) stay within fixed bounds;
+//   applied entry) stay within fixed bounds, and whole-log answers to the
+//   adversary within its member's budget however often it re-dials;
 // - verdict: verifyRecord says fair only when every segment passed `segments`;
+// - names: once the game is on, a seat's member goes by its seat's name and no
+//   one else by a seat's name;
 // - crash: no intent or handler throws.
 // A schedule is replayed from its seed (up to the timing of real timers).
 import { createRng, type Rng } from '$lib/engine';
@@ -52,7 +55,15 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-export const INVARIANTS = ['agree', 'evidence', 'segments', 'bounded', 'verdict', 'crash'] as const;
+export const INVARIANTS = [
+  'agree',
+  'evidence',
+  'segments',
+  'bounded',
+  'verdict',
+  'names',
+  'crash',
+] as const;
 export type Invariant = (typeof INVARIANTS)[number];
 
 export interface Finding {
@@ -94,6 +105,9 @@ export const BOUNDS = {
   members: 64,
   snapshotChars: 2_000_000,
   recordChars: 8_000_000,
+  /** Answers from far back (the whole log) one browser sends one member: at once, and per second. */
+  longAnswers: 2,
+  longAnswersPerSecond: 0.2,
   /** Proof checks (proven-hop cache misses) per applied log entry, plus a fixed allowance. */
   proofsPerEntry: 2,
   proofsAllowance: 24,
@@ -197,8 +211,11 @@ export async function runSchedule(options: ScheduleOptions): Promise<ScheduleRes
     // The game the honest host proposed (a compromised host's is judged by its start alone).
     const firstGame = role === 'host' ? null : (host.segments()[0]?.game ?? null);
 
-    const check = (settled: boolean) =>
+    const since = now();
+    const check = (settled: boolean) => {
       checkAll(browsers, honestMembers, table.room, firstGame, settled, find);
+      checkBudget(adversary, (now() - since) / 1000, find);
+    };
 
     const delayed: { due: number; raw: string; to: string }[] = [];
 
@@ -448,6 +465,14 @@ function checkAll(
         find('agree', `${b.member} and ${o.member} differ at entry ${n - 1} of ${mine.game}`);
       }
     }
+    // names
+    const seatNames = new Set(snap.seats.map((x) => x.name.toLowerCase()));
+    for (const m of segs.length > 0 ? snap.members : []) {
+      const seat = snap.seats.find((x) => x.member === m.member && x.bot === null);
+      if (seat ? m.name !== seat.name : seatNames.has(m.name.toLowerCase())) {
+        find('names', `${b.member} shows ${m.member} as "${m.name}"`);
+      }
+    }
     // bounded
     if (snap.events.length > BOUNDS.events) {
       find('bounded', `${b.member}: ${snap.events.length} events`);
@@ -488,6 +513,27 @@ function checkAll(
         find('evidence', `${b.member}'s record names honest seat ${v.seat}: ${v.code}`);
       }
     }
+  }
+}
+
+/** Long answers (entries from far back) each browser sent the adversary's member: within its budget. */
+function checkBudget(
+  adversary: Adversary,
+  seconds: number,
+  find: (invariant: Invariant, detail: string) => void,
+): void {
+  const by = new Map<string, number>();
+  for (const r of adversary.received) {
+    const w = r.wire;
+    if (w?.t === 'entries' && w.list.length > 0 && w.head - w.from > 32) {
+      by.set(r.from, (by.get(r.from) ?? 0) + 1);
+    }
+  }
+  // Each answer may come in a few batches; a re-dial must not refill the budget.
+  const allowed = 3 * (BOUNDS.longAnswers + BOUNDS.longAnswersPerSecond * seconds) + 1;
+  for (const [from, n] of by) {
+    if (n > allowed)
+      find('names', `${from} sent ${n} whole-log answers in ${seconds.toFixed(1)} s`);
   }
 }
 
