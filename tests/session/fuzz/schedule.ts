@@ -40,6 +40,7 @@ export type Role = (typeof ROLES)[number];
 
 export const ACTIONS = [
   'forge',
+  'hello',
   'replay',
   'mutate',
   'delay',
@@ -261,17 +262,14 @@ export async function runSchedule(options: ScheduleOptions): Promise<ScheduleRes
 
     const act = async (action: Action): Promise<void> => {
       switch (action) {
-        case 'forge': {
-          const message = forge(rng, adversary, table.room, claimed);
-          if (message) return adversary.send(message, to(target()));
-          // A hello claiming any member, signed with the adversary's own key.
-          const member = ['p0', 'p1', 'p2', 'mal'][rng.int(4)]!;
-          return adversary.hello(
-            table.room,
-            member,
-            ['Ada', 'Player 1'][rng.int(2)]!,
-            to(target()),
-          );
+        case 'forge':
+          return adversary.send(forge(rng, adversary, table.room, claimed), to(target()));
+        case 'hello': {
+          // A hello claiming any member (its own mostly) under a seat's name or its own,
+          // signed with the adversary's own key.
+          const member = ['p0', 'p1', 'p2', claimed, claimed][rng.int(5)]!;
+          const name = ['Ada', 'Player 1', 'ada', 'Mallory'][rng.int(4)]!;
+          return adversary.hello(table.room, member, name, to(target()));
         }
         case 'replay':
         case 'mutate': {
@@ -465,13 +463,15 @@ function checkAll(
         find('agree', `${b.member} and ${o.member} differ at entry ${n - 1} of ${mine.game}`);
       }
     }
-    // names
+    // names (a member whose seat went to a bot keeps its name, and the bot may carry it)
     const seatNames = new Set(snap.seats.map((x) => x.name.toLowerCase()));
+    const seatedOnce = new Set(segs.flatMap((x) => x.setup.seats.map((seat) => seat.member)));
     for (const m of segs.length > 0 ? snap.members : []) {
       const seat = snap.seats.find((x) => x.member === m.member && x.bot === null);
-      if (seat ? m.name !== seat.name : seatNames.has(m.name.toLowerCase())) {
-        find('names', `${b.member} shows ${m.member} as "${m.name}"`);
-      }
+      const wrong = seat
+        ? m.name !== seat.name
+        : !seatedOnce.has(m.member) && seatNames.has(m.name.toLowerCase());
+      if (wrong) find('names', `${b.member} shows ${m.member} as "${m.name}"`);
     }
     // bounded
     if (snap.events.length > BOUNDS.events) {
@@ -592,8 +592,8 @@ function seen(adversary: Adversary) {
   return { games: [...games], entries, setups, agreements, head };
 }
 
-/** Any wire message, under any claimed id where one names it (null: a hello, sent apart). */
-function forge(rng: Rng, adversary: Adversary, room: string, claimed: string): Wire | null {
+/** Any wire message, under any claimed id where one names it (hellos are an action of their own). */
+function forge(rng: Rng, adversary: Adversary, room: string, claimed: string): Wire {
   const k = seen(adversary);
   const pick = <T>(list: readonly T[], or: T): T =>
     list.length ? list[rng.int(list.length)]! : or;
@@ -602,7 +602,7 @@ function forge(rng: Rng, adversary: Adversary, room: string, claimed: string): W
   const seq = Math.max(0, k.head + rng.int(5) - 2);
   const member = pick(['p0', 'p1', 'p2', 'mal', claimed], claimed);
   const seat = rng.int(PEOPLE + 1);
-  switch (rng.int(17)) {
+  switch (rng.int(16)) {
     case 0:
       return { t: 'entry', game, seq, entry };
     case 1:
@@ -640,9 +640,7 @@ function forge(rng: Rng, adversary: Adversary, room: string, claimed: string): W
         draft: { variant: 'mexican-train', options: {}, seats: [] },
         members: [{ member, name: 'Ada', peer: `${room}-${member}` }],
       };
-    case 15:
-      return { t: 'challenge', room, n: `n${rng.int(1e6)}` };
     default:
-      return null;
+      return { t: 'challenge', room, n: `n${rng.int(1e6)}` };
   }
 }
