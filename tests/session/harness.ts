@@ -29,6 +29,8 @@ export interface TableSpec {
    * checked is then never checked by the others).
    */
   readonly caches?: readonly ProvenCache[];
+  /** Wraps each browser's transport (a test that watches or bends what one browser's link does). */
+  readonly wrap?: (browser: number, t: Transport) => Transport;
 }
 
 export interface Table {
@@ -85,13 +87,17 @@ function withCache(t: Transport, cache: ProvenCache | undefined): Transport {
   return t;
 }
 
+function wrapped(spec: TableSpec, browser: number, t: Transport): Transport {
+  return spec.wrap ? spec.wrap(browser, t) : t;
+}
+
 export async function openTable(spec: TableSpec): Promise<Table> {
   const network = createMemoryNetwork({ latencyMs: spec.latencyMs ?? 0 });
   const room = `room${spec.seed ?? 1}`;
   const seed = spec.seed ?? 1;
   const timing = spec.timing ?? FAST;
   const host = hostTable({
-    transport: withCache(transport(network, `${room}-p0`), spec.caches?.[0]),
+    transport: withCache(wrapped(spec, 0, transport(network, `${room}-p0`)), spec.caches?.[0]),
     room,
     member: 'p0',
     name: 'Ada',
@@ -105,7 +111,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
   const sessions = [track(host)];
   for (let i = 1; i < spec.people; i++) {
     const joined = await joinTable({
-      transport: withCache(transport(network, `${room}-p${i}`), spec.caches?.[i]),
+      transport: withCache(wrapped(spec, i, transport(network, `${room}-p${i}`)), spec.caches?.[i]),
       room,
       member: `p${i}`,
       name: `Player ${i}`,

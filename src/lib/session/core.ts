@@ -9,6 +9,7 @@ import { toBase64url } from '$lib/protocol/crypto/bytes';
 import type { SessionErrorCode } from './errors';
 import { Agreeing } from './lobby/agreeing';
 import { Lobby } from './lobby/lobby';
+import { Budgets, type Rate } from './peers/budgets';
 import { Identity } from './peers/identity';
 import { Presence } from './peers/presence';
 import { DeckWork } from './play/deck-work';
@@ -48,8 +49,8 @@ export interface SessionOptions {
   readonly now?: () => number;
   /** How bots choose (defaults to the bots' chooseMove). */
   readonly decide?: typeof chooseMove;
-  /** Messages a peer may send at once, and per second after that. */
-  readonly rate?: { readonly burst: number; readonly perSecond: number };
+  /** Messages a member (a link, until it proves one) may send at once, and per second after that. */
+  readonly rate?: Rate;
   /** Told after every change that should be stored (see persist.ts). */
   readonly onChange?: (session: Session) => void;
   /**
@@ -62,6 +63,11 @@ export interface SessionOptions {
 }
 
 const DEFAULT_RATE = { burst: 4000, perSecond: 2000 };
+/** `want`s answered per member at once, and per second after that. */
+const WANT_RATE = { burst: 4, perSecond: 2 };
+/** Of those, answers from further back than LONG_ANSWER entries (the whole log, say): far fewer. */
+const LONG_RATE = { burst: 2, perSecond: 0.2 };
+const LONG_ANSWER = 32;
 const MAX_EVENTS = 200;
 const defaultRandom = (length: number): Uint8Array =>
   globalThis.crypto.getRandomValues(new Uint8Array(length));
@@ -75,7 +81,6 @@ export class Core {
   name: string;
   readonly random: (length: number) => Uint8Array;
   readonly now: () => number;
-  readonly rate: { readonly burst: number; readonly perSecond: number };
   phase: SessionPhase = 'lobby';
   readonly presence: Presence;
   draft: LobbyDraft;
@@ -94,7 +99,8 @@ export class Core {
   lastProgress: number;
   ended: { reason: string; scores: readonly number[] } | null = null;
   readonly events: TableEvent[] = [];
-  readonly buckets = new Map<PeerId, { tokens: number; at: number }>();
+  /** Rate budgets by proven member, kept after its link closes (peers/budgets.ts). */
+  readonly budgets: { readonly messages: Budgets; readonly wants: Budgets; readonly long: Budgets };
   notifyQueued = false;
   pumpQueued = false;
   closed = false;
@@ -128,7 +134,11 @@ export class Core {
     this.now = options.now ?? Date.now;
     this.deck = new DeckWork(options.deckWorkers, () => this.schedulePump());
     this.own = new OwnEntries(options.decide ?? chooseMove, this.deck);
-    this.rate = options.rate ?? DEFAULT_RATE;
+    this.budgets = {
+      messages: new Budgets(this.now, options.rate ?? DEFAULT_RATE),
+      wants: new Budgets(this.now, WANT_RATE),
+      long: new Budgets(this.now, LONG_RATE),
+    };
     this.lastProgress = this.now();
     this.hashes = new HashCheck(
       this.member,
@@ -264,20 +274,21 @@ export class Core {
     this.event(code, detail);
   }
 
-  allowed(
-    peer: PeerId,
-    buckets = this.buckets,
-    rate: { readonly burst: number; readonly perSecond: number } = this.rate,
-  ): boolean {
-    const now = this.now();
-    const { burst, perSecond } = rate;
-    const b = buckets.get(peer) ?? { tokens: burst, at: now };
-    b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * perSecond);
-    b.at = now;
-    buckets.set(peer, b);
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
+  /** Whether a message on `peer`'s link is within its sender's budget (the member's, once proven). */
+  allowed(peer: PeerId): boolean {
+    return this.budgets.messages.take(this.#budgetKey(peer));
+  }
+
+  /** Whether a `want` answering `entries` entries is within its sender's budget. */
+  wantAllowed(peer: PeerId, entries: number): boolean {
+    const key = this.#budgetKey(peer);
+    if (!this.budgets.wants.take(key)) return false;
+    return entries <= LONG_ANSWER || this.budgets.long.take(key);
+  }
+
+  #budgetKey(peer: PeerId): string {
+    const member = this.presence.memberOf(peer);
+    return member === undefined ? `link ${peer}` : `member ${member}`;
   }
 
   schedulePump(): void {

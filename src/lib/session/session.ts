@@ -8,8 +8,9 @@
 // wire.ts); what changes the game is checked against this browser's own log.
 // Bounds come from windows around the log head (WINDOW: entries beyond the head
 // only from the sequencer, state hashes, round readiness) and from rate limits
-// per link (every message; `want`, which may cost the whole log, much tighter;
-// challenges per link), not from trust. The transport caps each link's send
+// per proven member, kept after its link closes (every message; `want`, which
+// may cost the whole log, much tighter: peers/budgets.ts; challenges per link),
+// not from trust. The transport caps each link's send
 // queue, relayed offers and control frames (net/).
 //
 // Hosting. The host is the first present member in seat order that this browser

@@ -147,9 +147,11 @@ export type Wire =
   | { t: 'hashes'; game: string; from: number; list: readonly string[] }
   /**
    * Asks for the log from a position. From any member of this game, at most a
-   * few per link at once and two a second after that (each may cost the whole
-   * log); answered with `entries` from this browser's own log, in batches under
-   * MAX_MESSAGE. Changes: nothing here.
+   * few per member at once and two a second after that, and of those only one
+   * in five seconds from more than 32 entries back (the whole log, say); the
+   * budget is the member's, not its link's, and outlives the link
+   * (peers/budgets.ts). Answered with `entries` from this browser's own log, in
+   * batches under MAX_MESSAGE. Changes: nothing here.
    */
   | { t: 'want'; game: string; from: number }
   /**

@@ -6,7 +6,7 @@ import type { OfferGuard, PeerId } from '$lib/net';
 import { isJsonRecord } from '$lib/protocol';
 import type { Core } from '../core';
 import { fail, ok, type SessionResult } from '../errors';
-import { checkHello, checkOffer, cleanName, signHello, signOffer } from '../setup';
+import { checkHello, checkOffer, cleanName, MAX_NAME_LENGTH, signHello, signOffer } from '../setup';
 import type { Wire } from '../wire';
 import { Links } from './links';
 import { MAX_MEMBERS } from './presence';
@@ -154,23 +154,39 @@ export class Identity {
       claim = null;
     }
     const { member, key, sig } = isJsonRecord(claim) ? claim : {};
-    const fine =
-      typeof member === 'string' &&
-      typeof key === 'string' &&
-      typeof sig === 'string' &&
-      member !== this.#t.member &&
-      checkOffer(this.#t.room, member, { from, to: this.#t.transport.id, sdp }, key, sig) &&
-      this.keyAllowed(member, key) &&
-      (this.#t.presence.memberOf(from) ?? member) === member;
-    if (!fine) this.#t.drop('UNKNOWN_PEER', `a relayed offer "from" ${from} with no proof of it`);
-    return fine;
+    if (
+      typeof member !== 'string' ||
+      typeof key !== 'string' ||
+      typeof sig !== 'string' ||
+      member === this.#t.member ||
+      !checkOffer(this.#t.room, member, { from, to: this.#t.transport.id, sdp }, key, sig) ||
+      !this.keyAllowed(member, key)
+    ) {
+      this.#t.drop('UNKNOWN_PEER', `a relayed offer "from" ${from} with no proof of it`);
+      return false;
+    }
+    // A member proves an offer from its own link only (not a departed member's).
+    if (!this.#ownLink(member, from)) {
+      this.#t.drop('UNKNOWN_PEER', `a relayed offer from ${member} "from" ${from}, not its link`);
+      return false;
+    }
+    return true;
   }
 
-  /** A link closed (or was replaced): what it proved is forgotten. */
+  /**
+   * Whether `peer` is `member`'s own link id: the one it proved here (or the host's
+   * lobby gave for it); a member not known yet may only use an id no one else has,
+   * so a departed member's id cannot be taken over.
+   */
+  #ownLink(member: string, peer: PeerId): boolean {
+    const known = this.#t.presence.get(member)?.peer;
+    if (known) return known === peer;
+    return ![...this.#t.presence.members()].some(([, m]) => m.peer === peer);
+  }
+
+  /** A link closed (or was replaced): what it proved is forgotten (its member's budgets are not). */
   linkClosed(peer: PeerId): void {
     this.links.closed(peer);
-    this.#t.buckets.delete(peer);
-    this.#t.sync.wantBuckets.delete(peer);
     this.#t.sync.asked.delete(peer);
     const member = this.#t.presence.unlink(peer);
     if (member) this.#t.event('INFO', `${this.#t.presence.get(member)?.name ?? member} left`);
@@ -209,12 +225,32 @@ export class Identity {
       return this.#t.drop('NOT_NOW', `${m.member}: the table holds ${MAX_MEMBERS} members`);
     }
     this.links.proved(peer);
-    const name = cleanName(m.name) || 'Player';
+    const name = this.#fixedName(m.member, m.key, cleanName(m.name) || 'Player');
     const isNew = this.#t.presence.hello(m.member, peer, name, m.key);
     if (isNew) this.#t.event('INFO', `${name} joined`);
     if (this.#t.isHost) this.#t.lobby.welcome(peer, m.member, name, m.key);
     else if (isNew) this.#t.lobby.introduce(peer, m.member);
     this.#t.sync.hostCheck();
     this.#t.changed();
+  }
+
+  /**
+   * The name a hello gives its member here. In the lobby, the one it says. Once a
+   * game is on, names are fixed: a seat's member goes by its seat's name in the
+   * signed setup, a watcher by the name it first had here; a watcher new here
+   * cannot take a seat's name (it is numbered instead).
+   */
+  #fixedName(member: string, key: string, said: string): string {
+    const seats = this.#t.segment?.setup.seats.filter((s) => s.bot === null);
+    if (!seats) return said;
+    const seat = seats.find((s) => s.member === member && s.key === key);
+    if (seat) return seat.name;
+    const known = this.#t.presence.get(member)?.name;
+    if (known) return known;
+    const taken = new Set(seats.map((s) => s.name.toLowerCase()));
+    const base = [...said].slice(0, MAX_NAME_LENGTH - 4).join('');
+    let name = said;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+    return name;
   }
 }

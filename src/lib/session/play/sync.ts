@@ -6,9 +6,6 @@ import type { PeerId } from '$lib/net';
 import type { Core } from '../core';
 import { batches, WINDOW } from '../wire';
 
-/** `want`s answered per peer at once, and per second after that: each may send the whole log. */
-const WANT_RATE = { burst: 4, perSecond: 2 };
-
 export class Sync {
   readonly #t: Core;
   /** Hosts that left a valid pending entry unordered: passed over, as if gone. */
@@ -19,7 +16,6 @@ export class Sync {
   syncing: Set<string> | null = null;
   syncUntil = 0;
   hostSeen: string | null = null;
-  readonly wantBuckets = new Map<PeerId, { tokens: number; at: number }>();
   /** The last `want` this browser sent each peer: asked again only after a beat. */
   readonly asked = new Map<PeerId, { from: number; at: number }>();
 
@@ -128,7 +124,7 @@ export class Sync {
   onWant(peer: PeerId, game: string, from: number): void {
     const seg = this.#t.segment;
     if (!seg || game !== seg.game) return;
-    if (!this.#t.allowed(peer, this.wantBuckets, WANT_RATE)) {
+    if (!this.#t.wantAllowed(peer, seg.ledger.log.length - from)) {
       return this.#t.drop('TOO_FREQUENT', `want from ${peer}`);
     }
     const list = seg.ledger.log.slice(from);
