@@ -36,6 +36,20 @@ export interface SessionTiming {
 
 export const DEFAULT_TIMING: SessionTiming = { beatMs: 1000, awayMs: 4000, stallMs: 30_000 };
 
+/** The timers a session runs on: the globals by default, a virtual clock's in tests. */
+export interface SessionTimers {
+  readonly setTimeout: (run: () => void, ms: number) => unknown;
+  readonly setInterval: (run: () => void, ms: number) => unknown;
+  readonly clearInterval: (handle: unknown) => void;
+}
+
+// Looked up at each call, so timers a test installs later still count.
+const GLOBAL_TIMERS: SessionTimers = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  setInterval: (run, ms) => setInterval(run, ms),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+};
+
 export interface SessionOptions {
   readonly transport: Transport;
   readonly room: string;
@@ -46,6 +60,7 @@ export interface SessionOptions {
   /** Bytes of randomness (defaults to crypto.getRandomValues). */
   readonly random?: (length: number) => Uint8Array;
   readonly now?: () => number;
+  readonly timers?: SessionTimers;
   /** How bots choose (defaults to the bots' chooseMove). */
   readonly decide?: typeof chooseMove;
   /** Messages a peer may send at once, and per second after that. */
@@ -75,6 +90,7 @@ export class Core {
   name: string;
   readonly random: (length: number) => Uint8Array;
   readonly now: () => number;
+  readonly timers: SessionTimers;
   readonly rate: { readonly burst: number; readonly perSecond: number };
   phase: SessionPhase = 'lobby';
   readonly presence: Presence;
@@ -126,6 +142,7 @@ export class Core {
     this.name = cleanName(options.name) || 'Player';
     this.random = options.random ?? defaultRandom;
     this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? GLOBAL_TIMERS;
     this.deck = new DeckWork(options.deckWorkers, () => this.schedulePump());
     this.own = new OwnEntries(options.decide ?? chooseMove, this.deck);
     this.rate = options.rate ?? DEFAULT_RATE;
@@ -139,6 +156,7 @@ export class Core {
         this.event('INFO', `desync: ${detail}`);
         this.changed();
       },
+      (run) => this.timers.setTimeout(run, 0),
     );
     this.personKey = options.person ? this.keepKeys(options.person) : this.newKeys();
     this.presence = new Presence(
@@ -283,7 +301,7 @@ export class Core {
   schedulePump(): void {
     if (this.pumpQueued || this.closed) return;
     this.pumpQueued = true;
-    setTimeout(() => {
+    this.timers.setTimeout(() => {
       this.pumpQueued = false;
       this.turns.pump();
     }, 0);
