@@ -3,16 +3,10 @@
 // a host that keeps ignoring a valid pending entry is passed over as if gone (the
 // next seat sequences), and no host can hand a present, submitting seat to a bot
 // (the API refuses it here; the others refuse to sign it: attack-seats.test.ts).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import type { MemoryNetwork, PeerId } from '$lib/net';
 import type { Session } from '$lib/session';
-import { closeTracked, FAST, openTable, startAutoplay, turnOf, until, named } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { FAST, openTable, startAutoplay, turnOf, until, named, pause } from './harness';
 
 /** The host's browser drops every `submit` carrying an entry of `seat` (a censoring host). */
 function censor(network: MemoryNetwork, hostPeer: PeerId, seat: number): void {
@@ -81,7 +75,7 @@ describe('a censoring host (issue 21, hole 4)', () => {
     const local = hand.snapshot.table!.local.find((l) => l.seat === 1)!;
     expect(hand.move(1, local.legal[0]!)).toMatchObject({ ok: true });
     // Stalls are only for the absent (issue 23): the table waits on seat 1, whose browser is here.
-    await sleep(3000);
+    await pause(3000);
     expect(host.snapshot.stall).toBeNull();
     expect(host.resolveStall('bot')).toMatchObject({ ok: false, error: { code: 'NOT_NOW' } });
     expect(host.snapshot.seats[1]?.member).toBe('p1');

@@ -6,6 +6,8 @@ import { createMemoryNetwork, type MemoryNetwork, type Transport } from '$lib/ne
 import type { Run } from '$lib/protocol';
 import { withProven, type ProvenCache } from '$lib/protocol/deck/proven';
 import { hostTable, joinTable, type Session, type SessionTiming } from '$lib/session';
+import { vi } from 'vitest';
+import { track } from '../tracked';
 
 export interface TableSpec {
   readonly variant: VariantId;
@@ -52,6 +54,10 @@ export function transport(network: MemoryNetwork, id: string): Transport {
   return t.value;
 }
 
+/**
+ * Waits for `condition`. On virtual time (tests/setup.ts) the clock moves on to
+ * the next timer only once nothing else is left to run; else it polls.
+ */
 export async function until(
   what: string,
   condition: () => boolean,
@@ -60,21 +66,28 @@ export async function until(
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
+    if (!vi.isFakeTimers()) {
+      await new Promise((r) => setTimeout(r, 5));
+      continue;
+    }
+    await idle();
+    if (condition()) return;
+    await vi.advanceTimersToNextTimerAsync();
   }
 }
 
-/** Every session a test opened, closed after it by closeTracked. */
-const open: Session[] = [];
-
-export function track(session: Session): Session {
-  open.push(session);
-  return session;
+/** Lets `ms` pass (virtual time when the test runs on it), with everything due in it run. */
+export async function pause(ms: number): Promise<void> {
+  if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(ms);
+  else await new Promise((r) => setTimeout(r, ms));
 }
 
-export function closeTracked(): void {
-  for (const s of open.splice(0)) s.close();
+/** After every task queued so far (messages, their replies, stores) has run. */
+async function idle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
 }
+
+export { closeTracked, track } from '../tracked';
 
 /** A transport whose messages are handled with `cache` as the proven-hop cache. */
 function withCache(t: Transport, cache: ProvenCache | undefined): Transport {
