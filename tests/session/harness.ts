@@ -72,7 +72,12 @@ export async function until(
     }
     await idle();
     if (condition()) return;
-    await vi.advanceTimersToNextTimerAsync();
+    if (vi.getTimerCount() === 0) vi.advanceTimersByTime(5);
+    else {
+      // On to the next timer, and every other one due then (messages sent together).
+      await vi.advanceTimersToNextTimerAsync();
+      await vi.advanceTimersByTimeAsync(0);
+    }
   }
 }
 
@@ -80,6 +85,17 @@ export async function until(
 export async function pause(ms: number): Promise<void> {
   if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(ms);
   else await new Promise((r) => setTimeout(r, ms));
+}
+
+/** `promise`'s outcome, the clock moving on meanwhile when the test runs on virtual time. */
+export async function settled<T>(promise: Promise<T>): Promise<T> {
+  let done = false;
+  const mark = () => {
+    done = true;
+  };
+  promise.then(mark, mark);
+  await until('a promise to settle', () => done);
+  return promise;
 }
 
 /** After every task queued so far (messages, their replies, stores) has run. */
@@ -117,18 +133,20 @@ export async function openTable(spec: TableSpec): Promise<Table> {
   });
   const sessions = [track(host)];
   for (let i = 1; i < spec.people; i++) {
-    const joined = await joinTable({
-      transport: withCache(transport(network, `${room}-p${i}`), spec.caches?.[i]),
-      room,
-      member: `p${i}`,
-      name: `Player ${i}`,
-      timing,
-      random: seededRandom(seed * 100 + i),
-      ...(spec.rate ? { rate: spec.rate } : {}),
-      ...(spec.now ? { now: spec.now } : {}),
-      contact: `${room}-p0`,
-      ...(spec.deckWorkers ? { deckWorkers: spec.deckWorkers(i) } : {}),
-    });
+    const joined = await settled(
+      joinTable({
+        transport: withCache(transport(network, `${room}-p${i}`), spec.caches?.[i]),
+        room,
+        member: `p${i}`,
+        name: `Player ${i}`,
+        timing,
+        random: seededRandom(seed * 100 + i),
+        ...(spec.rate ? { rate: spec.rate } : {}),
+        ...(spec.now ? { now: spec.now } : {}),
+        contact: `${room}-p0`,
+        ...(spec.deckWorkers ? { deckWorkers: spec.deckWorkers(i) } : {}),
+      }),
+    );
     if (!joined.ok) throw new Error(joined.error.detail);
     sessions.push(track(joined.value));
   }
