@@ -89,6 +89,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    setupFiles: ['tests/setup.ts'],
     testTimeout: 120_000,
     // Every core: left to itself Vitest ran one file at a time on these 2-core machines.
     maxWorkers: '100%',

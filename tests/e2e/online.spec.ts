@@ -1,6 +1,7 @@
 // Online play between real Chromium contexts over WebRTC, signalled by the
 // site's own PeerServer: a table created in the lobby, joined by its invite
-// link, played on autoplay to game over; every page agrees on the end.
+// link, played on autoplay to game over; every page agrees on the end. (The
+// two-browser game is the first game of online-rematch.spec.ts.)
 import { expect, test } from './fixtures';
 import {
   createTable,
@@ -13,22 +14,6 @@ import {
 } from './helpers-online';
 
 const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
-
-test('two browsers: create, join by the invite link, play Mexican Train to game over', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const ann = await newPlayer(browser, 'Ann');
-  const bob = await newPlayer(browser, 'Bob');
-  const link = await createTable(ann);
-  await setGame(ann, 'mexican-train', SHORT_MT);
-  await joinTable(bob, link);
-  await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
-  await expect(bob.page.getByTestId('option-set')).toHaveValue('6');
-  await startAndAutoplay(ann, [ann, bob]);
-  await expectSameGameOver([ann, bob]);
-  expect([...ann.errors, ...bob.errors]).toEqual([]);
-});
 
 test('four browsers and a bot: three join by the link, a whole game, every page agrees', async ({
   browser,

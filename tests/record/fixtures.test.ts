@@ -2,8 +2,7 @@
 // page's e2e spec) verify as they should. `UPDATE_RECORD_FIXTURES=1 npx vitest run
 // tests/record/fixtures.test.ts` plays the games again and rewrites them.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import { parseRecord, recordText, verifyRecord, type GameRecord } from '$lib/record';
 import { playFalsePass, playGame, playReseated } from './games';
 
@@ -11,8 +10,6 @@ const DIR = new URL('./fixtures/', import.meta.url);
 const HONEST_FIXTURE = new URL('honest-mexican-train.json', DIR);
 const FALSE_PASS_FIXTURE = new URL('false-pass-railominos.json', DIR);
 const RESEATED_FIXTURE = new URL('reseated-mexican-train.json', DIR);
-
-beforeAll(() => accelerate());
 
 function read(url: URL): GameRecord {
   const parsed = parseRecord(readFileSync(url, 'utf8'));

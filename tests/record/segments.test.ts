@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
 import {
   parseRecord,
   RecordVerifier,
@@ -29,7 +28,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let game: PlayedGame;
 
 beforeAll(async () => {
-  await accelerate();
   game = await playReseated();
 }, 120_000);
 

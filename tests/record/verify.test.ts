@@ -2,9 +2,8 @@
 // variant verify as fair; a flipped bit, a dropped entry, a swapped shuffle or
 // lock (re-signed by its author) are refused at that entry with the protocol's
 // code; a false pass signed by its author is named by the round's audit.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '$lib/protocol';
-import { accelerate } from '$lib/protocol';
 import {
   parseRecord,
   recordText,
@@ -15,8 +14,6 @@ import {
 } from '$lib/record';
 import { HONEST_GAMES, playFalsePass, playGame, type PlayedGame } from './games';
 import { decode, findEntry, flipBase64Bit, flipBit, resigned, withLog } from './tamper';
-
-beforeAll(() => accelerate());
 
 let mexican: PlayedGame | null = null;
 

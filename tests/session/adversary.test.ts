@@ -1,10 +1,8 @@
 // The adversary peer itself: it is known to a table by the member id it claims
 // in a signed hello, and what it sends reaches the session as from that member.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Adversary } from './adversary';
-import { closeTracked, openTable, until } from './harness';
-
-afterEach(closeTracked);
+import { openTable, until } from './harness';
 
 describe('adversary peer', () => {
   it('joins under a claimed member id and its messages are read as that member’s', async () => {

@@ -2,14 +2,10 @@
 // new host collects what the others hold before it sequences; it waits only for
 // the seats' browsers, and at most the away limit, so a member that never answers
 // cannot freeze the table, and the honest new host is never named as stalled.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import type { Session } from '$lib/session';
 import { Adversary } from './adversary';
-import { closeTracked, FAST, openTable, startAutoplay, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { FAST, openTable, startAutoplay, until } from './harness';
 
 describe('catch-up after a host hand-over (issue 21, hole 3)', () => {
   it('a silent watcher does not freeze the table, and the new host is never named', async () => {

@@ -3,23 +3,10 @@
 // a host that keeps ignoring a valid pending entry is passed over as if gone (the
 // next seat sequences), and no host can hand a present, submitting seat to a bot
 // (the API refuses it here; the others refuse to sign it: attack-seats.test.ts).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import type { MemoryNetwork, PeerId } from '$lib/net';
 import type { Session } from '$lib/session';
-import {
-  closeTracked,
-  FAST,
-  must,
-  named,
-  openTable,
-  startAutoplay,
-  turnOf,
-  until,
-} from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { FAST, must, named, openTable, startAutoplay, turnOf, until } from './harness';
 
 /** The host's browser drops every `submit` carrying an entry of `seat` (a censoring host). */
 function censor(network: MemoryNetwork, hostPeer: PeerId, seat: number): void {

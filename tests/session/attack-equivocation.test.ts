@@ -3,23 +3,11 @@
 // are kept in their own list (refusals cannot push them out), shown in the
 // snapshot, kept across a reload, written into the game record, and checked by
 // the record verifier, which names the seat; a record claiming an equivocation it cannot show is refused.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate, createEntry } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
+import { createEntry } from '$lib/protocol';
 import { parseRecord, recordOf, recordText, verifyRecord, type GameRecord } from '$lib/record';
 import { fromStored, toStored, type Session } from '$lib/session';
-import {
-  closeTracked,
-  openTable,
-  seededRandom,
-  startAutoplay,
-  track,
-  transport,
-  turnOf,
-  until,
-} from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { openTable, seededRandom, startAutoplay, track, transport, turnOf, until } from './harness';
 
 describe('equivocation evidence (issue 21, hole 7)', () => {
   it('is kept through 60 refusals, shown, recorded and verified, naming the seat', async () => {

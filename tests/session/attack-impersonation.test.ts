@@ -4,16 +4,15 @@
 // reload, a stranger says hello as the host's member before the host is back,
 // and ends the game. Each is refused; the honest game goes on and finishes.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createManualEndpoint, type ManualTransport, type NetResult } from '$lib/net';
 import type { Mesh } from '$lib/net/mesh';
-import { accelerate, signingKeyPair } from '$lib/protocol';
+import { signingKeyPair } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { fromStored, hostTable, joinTable, toStored, type Session } from '$lib/session';
 import { FakeLink, FakeRtc } from '../net/fake-rtc';
 import { RawLink } from '../net/adversary-link';
 import {
-  closeTracked,
   FAST,
   must,
   openTable,
@@ -22,11 +21,9 @@ import {
   track,
   transport,
   until,
+  pause,
 } from './harness';
 import { impostor } from './impostor';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
 
 const MT = { rounds: 1, set: 6, handSize: 5 } as const;
 
@@ -86,16 +83,16 @@ describe('impersonation (issue 21, hole 2)', () => {
     const answers = rtc.answers;
     const forged = unwrap(await rtc.dialer().offer());
     raw.control({ t: 'sig', k: 'offer', from: t0.id, to: t1.id, n: 1, sdp: forged.sdp });
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
     const reply = raw.controls.find((c) => c.t === 'sig' && c.k === 'answer');
     if (reply) {
       // The guest answered: the attacker takes the link it opens, under the host's id.
       const link = unwrap(await forged.accept(String(reply.sdp)));
       const spoof = new RawLink(link as FakeLink);
-      await new Promise((r) => setTimeout(r, 20));
+      await pause(20);
       spoof.payload(end);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
     expect(guest.snapshot.ended).toBeNull();
     expect(rtc.answers).toBe(answers);
     const said = guest.snapshot.events.map((e) => e.detail);
@@ -115,7 +112,7 @@ describe('impersonation (issue 21, hole 2)', () => {
     const raw = RawLink.into(t1 as unknown as Mesh, t0.id);
     expect(closes).toEqual([t0.id]);
     raw.payload(JSON.stringify({ t: 'end', game, reason: 'forged on a replaced link' }));
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
     expect(guest.snapshot.ended).toBeNull();
     expect(guest.snapshot.members.find((m) => m.member === 'ann0')?.present).toBe(false);
     expect(guest.snapshot.events.some((e) => /end from .* before hello/.test(e.detail))).toBe(true);
@@ -144,9 +141,9 @@ describe('impersonation (issue 21, hole 2)', () => {
     const stranger = transport(table.network, 'stranger');
     const liar = impostor(stranger, table.room, 'p0', 'Ada', keys.secretKey);
     expect((await liar.connect(back.transport.id)).ok).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
     liar.send(back.transport.id, { t: 'end', game, reason: 'forged after a reload' });
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
     expect(back.snapshot.ended).toBeNull();
     expect(
       back.snapshot.events.some((e) => /p0 with a key that is not its own/.test(e.detail)),

@@ -2,13 +2,11 @@
 // fails without it — its own message size limit (whatever the transport lets
 // through) and the host's quorum rule (it orders nothing while it sees fewer than
 // most of the seats' browsers, so two halves of a split table never both go on).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import type { MemoryNetwork, Payload, PeerId, Transport } from '$lib/net';
 import { hostTable, joinTable, type Session } from '$lib/session';
 import { MAX_MESSAGE } from '$lib/session/wire';
 import {
-  closeTracked,
   FAST,
   must,
   openTable,
@@ -18,12 +16,8 @@ import {
   transport,
   turnOf,
   until,
+  pause,
 } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A transport that can also hand its session any payload, as a link with no size limit would. */
 function tapped(network: MemoryNetwork, id: string) {
@@ -95,7 +89,7 @@ describe('promised checks (issue 21, hole 10)', () => {
     const end = JSON.stringify({ t: 'end', game, reason: 'forged' });
     const padded = end + ' '.repeat(MAX_MESSAGE + 1 - end.length);
     tap.inject(host.transport.id, padded);
-    await sleep(50);
+    await pause(50);
     expect(guest.stats.dropped.get('OVERSIZED')).toBe(1);
     expect(guest.snapshot.ended).toBeNull();
     // The same message within the limit is read (the host may end its game).
@@ -121,7 +115,7 @@ describe('promised checks (issue 21, hole 10)', () => {
     const seq = host.snapshot.table!.seq;
     const local = host.snapshot.table!.local.find((l) => l.seat === 0)!;
     expect(host.move(0, local.legal[0]!)).toMatchObject({ ok: true });
-    await sleep(500);
+    await pause(500);
     expect(host.snapshot.table!.seq).toBe(seq);
     expect(host.isHost).toBe(true);
   });

@@ -2,14 +2,11 @@
 // signed hellos under distinct member ids; many browsers crowd one table. One
 // member per link (a second cuts the link), at most 64 members, no fake ever
 // seated, a newcomer still admitted afterwards; the host removes a member.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate, signingKeyPair } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
+import { signingKeyPair } from '$lib/protocol';
 import { joinTable, type Session } from '$lib/session';
-import { closeTracked, FAST, must, openTable, track, transport, until } from './harness';
+import { FAST, must, openTable, track, transport, until, pause } from './harness';
 import { impostor } from './impostor';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
 
 const key = (n: number): Uint8Array => signingKeyPair(new Uint8Array(32).fill(n))!.secretKey;
 
@@ -67,7 +64,7 @@ describe('lobby flood (issue 21, hole 6)', () => {
       );
     }
     await until('the table is full', () => host.snapshot.members.length === 64);
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
     expect(host.snapshot.members).toHaveLength(64);
     expect(host.snapshot.events.some((e) => /holds 64 members/.test(e.detail))).toBe(true);
     await until('the guest has the lobby', () => guest.snapshot.members.length === 64);
@@ -85,7 +82,7 @@ describe('lobby flood (issue 21, hole 6)', () => {
     await until('its link dropped', () => !third.transport.peers().includes(host.transport.id));
     // It comes back on a new link, with the same key: refused.
     await third.link(host.transport.id);
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
     expect(host.snapshot.seats.map((s) => s.member)).toEqual(['p0', 'p1']);
     expect(host.snapshot.members.map((m) => m.member)).toEqual(['p0', 'p1']);
   });

@@ -6,14 +6,10 @@
 // same everywhere. Everything is taken only within a window around the log head.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import type { Session } from '$lib/session';
-import { closeTracked, openTable, startAutoplay, until } from './harness';
+import { openTable, startAutoplay, until } from './harness';
 import { HOSTILE_KINDS, hostileMessage } from './hostile';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

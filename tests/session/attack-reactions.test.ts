@@ -3,12 +3,10 @@
 // game too), and each browser judges a watcher's reaction by the leave it took
 // from the host alone. A seated guest posing as the host, and a host taking the
 // leave back, are tried here.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import { joinTable, type Session } from '$lib/session';
 import { Adversary } from './adversary';
 import {
-  closeTracked,
   must,
   openTable,
   seededRandom,
@@ -18,9 +16,6 @@ import {
   until,
   named,
 } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
 
 const MT = { rounds: 1, set: 5, handSize: 4 };
 // Nobody is taken for away or stalled during these tests.

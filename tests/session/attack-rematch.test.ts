@@ -4,8 +4,7 @@
 // reopened as a "change of seats" once a player left or after the host ended it,
 // and a rematch begun that this browser's person never accepted. Each is refused
 // with a code naming the sender, and the finished game (or the rematch) stays as it is.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import { fromStored, joinTable, toStored, type Session, type TableSetup } from '$lib/session';
 import { MAX_SIGNED } from '$lib/session/lobby/agreeing';
 import { rematchNonce } from '$lib/session/lobby/rematch';
@@ -13,7 +12,6 @@ import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { gameId, setupJson, signAgreement } from '$lib/session/setup';
 import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
 import {
-  closeTracked,
   FAST,
   must,
   openTable,
@@ -24,16 +22,13 @@ import {
   until,
   type Table,
   named,
+  pause,
 } from './harness';
 
 /** The rematch this browser's person is shown (what its Accept button accepts). */
 const offerOf = (s: Session): string => s.snapshot.rematch?.game ?? '';
 
-beforeAll(() => accelerate());
-afterEach(closeTracked);
-
 const OPTIONS = { rounds: 1, set: 5, handSize: 4 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function gameOver(sessions: readonly Session[]): Promise<void> {
   await until('game over', () => sessions.every((s) => s.snapshot.table?.gameOver === true));
@@ -94,7 +89,7 @@ describe('a finished game reopened by its host (a change of seats at game over)'
     const setup = reopen(host, 2);
     const game = gameId(setup);
     mallory.send({ t: 'propose', setup: setupJson(setup) });
-    await sleep(400);
+    await pause(400);
     expect(mallory.messages('agree').filter((a) => a.game === game)).toHaveLength(0);
     expect(named(stays, 'NOT_DUE', 'p0')).toBe(true);
     // Begun with the host's and the bot's own signatures, it is refused too.
@@ -102,7 +97,7 @@ describe('a finished game reopened by its host (a change of seats at game over)'
       signAgreement(setup, seat, seat === 0 ? hostKeys.signing : adversaryKeys(122).signing),
     );
     mallory.send({ t: 'begin', setup: setupJson(setup), agreements });
-    await sleep(400);
+    await pause(400);
     expect(stays.segments().map((s) => s.game)).not.toContain(game);
     expect(stays.snapshot.table?.gameOver).toBe(true);
     expect(stays.segments()).toHaveLength(1);
@@ -134,7 +129,7 @@ describe('a finished game reopened by its host (a change of seats at game over)'
     const mallory = Adversary.inside(host.transport, hostKeys);
     const setup = reopen(host, 2);
     mallory.send({ t: 'propose', setup: setupJson(setup) });
-    await sleep(400);
+    await pause(400);
     expect(mallory.messages('agree').filter((a) => a.game === gameId(setup))).toHaveLength(0);
     expect(named(stays, 'NOT_DUE', 'over')).toBe(true);
     expect(stays.snapshot.ended).not.toBeNull();
@@ -177,7 +172,7 @@ describe('an old game begun again as a rematch', () => {
       { t: 'begin', setup: setupJson(first.setup), agreements: first.agreements },
       p0again.transport.id,
     );
-    await sleep(400);
+    await pause(400);
     expect(p0again.segments().map((s) => s.game)).toEqual([offered]);
     expect(p0again.snapshot.table?.gameOver).toBe(true);
     expect(named(p0again, 'WRONG_GAME', 'p1')).toBe(true);
@@ -203,7 +198,7 @@ describe('an old game begun again as a rematch', () => {
       signAgreement(forged, seat, seat === 0 ? adversaryKeys(97).signing : hostKeys.signing),
     );
     mallory.send({ t: 'begin', setup: text, agreements }, guest.transport.id);
-    await sleep(400);
+    await pause(400);
     expect(guest.segments()[0]!.game).not.toBe(offered);
     expect(named(guest, 'BAD_AGREEMENT', 'begin from p0: a setup this browser did not sign')).toBe(
       true,
@@ -231,7 +226,7 @@ describe('a former host, once a rematch moved hosting to the next seat', () => {
     const mallory = Adversary.inside(p0.transport, hostKeys);
     mallory.send({ t: 'end', game: offered, reason: 'the former host says so' }, p2.transport.id);
     mallory.send({ t: 'react', game: first, reaction: 'laugh' }, p2.transport.id);
-    await sleep(300);
+    await pause(300);
     expect(named(p2, 'NOT_HOST', 'end from p0')).toBe(true);
     expect(named(p2, 'WRONG_GAME', 'reaction from p0')).toBe(true);
     expect(p2.snapshot.ended).toBeNull();
@@ -245,7 +240,7 @@ describe('a former host, once a rematch moved hosting to the next seat', () => {
       start: null,
     };
     mallory.send({ t: 'propose', setup: setupJson(setup) }, p2.transport.id);
-    await sleep(300);
+    await pause(300);
     expect(named(p2, 'NOT_HOST', 'change of seats from p0')).toBe(true);
     expect(p2.snapshot.rematch).toBeUndefined();
     mallory.close(false);
@@ -329,7 +324,7 @@ describe('a rematch begun at a watcher (a browser with no seat in it)', () => {
     ];
     const mallory = Adversary.inside(host.transport, hostKeys);
     mallory.send({ t: 'begin', setup: setupJson(setup), agreements }, wes.transport.id);
-    await sleep(400);
+    await pause(400);
     expect(wes.segments().map((s) => s.game)).toEqual([first.game]);
     expect(named(wes, 'NOT_DUE', 'begin from p0')).toBe(true);
     mallory.close(false);

@@ -3,26 +3,13 @@
 // newcomer), and only with a start that equals each browser's own ledger; `begin`
 // is taken only from the host, for a setup this browser agreed to. The honest game
 // goes on unchanged (it finishes, one state hash everywhere) and the attacker is named.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import type { Session, TableSetup } from '$lib/session';
 import { gameId, setupJson, signAgreement } from '$lib/session/setup';
 import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
-import {
-  closeTracked,
-  openTable,
-  seededRandom,
-  startAutoplay,
-  until,
-  type Table,
-  named,
-} from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { openTable, seededRandom, startAutoplay, until, type Table, named, pause } from './harness';
 
 const OPTIONS = { rounds: 1, set: 5, handSize: 4 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A table whose host signs with keys the test also holds (to speak for the host). */
 async function table(seed: number): Promise<{ table: Table; hostKeys: AdversaryKeys }> {
@@ -61,7 +48,7 @@ async function forge(
   const text = setupJson(setup);
   const game = gameId(setup);
   adversary.send({ t: 'propose', setup: text });
-  await sleep(500);
+  await pause(500);
   const agreements = new Map(
     adversary
       .messages('agree')
@@ -71,7 +58,7 @@ async function forge(
   for (const o of own) agreements.set(o.seat, signAgreement(setup, o.seat, o.signing));
   const list = [...agreements.values()].sort((a, b) => a.seat - b.seat);
   adversary.send({ t: 'begin', setup: text, agreements: list });
-  await sleep(300);
+  await pause(300);
   return game;
 }
 
@@ -170,7 +157,7 @@ describe('a forged change of seats (issue 21, hole 1)', () => {
     const text = setupJson(setup);
     mallory.send({ t: 'begin', setup: text, agreements: [] }, host.transport.id);
     mallory.send({ t: 'begin', setup: text, agreements: [] }, b.transport.id);
-    await sleep(300);
+    await pause(300);
     for (const g of [host, b]) expect(named(g, 'NOT_HOST', 'p1')).toBe(true);
     mallory.close(false);
     await unchanged([host, a, b], gameId(setup));

@@ -8,9 +8,8 @@
 // next one with shuffles of its own, each signed and each false, sets off only a
 // few checks (and builds beside them) on its workers at once; and since issue 30
 // a second signed one names the seat and the rest are dropped unread.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  accelerate,
   buildShuffleHop,
   canonicalJson,
   createEntry,
@@ -34,10 +33,7 @@ import type { Session } from '$lib/session';
 import { MAX_CHECKING } from '$lib/session/play/deck-work';
 import { ctx, freshDeck, seeds } from '../protocol/deck-fixture';
 import { Adversary } from './adversary';
-import { closeTracked, openTable, startAutoplay, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { openTable, startAutoplay, until } from './harness';
 
 const later = (f: () => void, ms = 0): void => void setTimeout(f, ms);
 

@@ -3,9 +3,8 @@
 // its hop beside the check of the hop before it, and the hops and verdicts are
 // those of one thread. A cheating hop is still refused at once by every browser,
 // even when the next seat had already built on it, and what it built never leaves.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  accelerate,
   buildShuffleHop,
   canonicalJson,
   driveSplit,
@@ -29,9 +28,6 @@ import {
 import type { Session } from '$lib/session';
 import { ctx, freshDeck, seeds } from '../protocol/deck-fixture';
 import { closeTracked, openTable, startAutoplay, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
 
 const later = <T>(f: () => T, ms = 0): Promise<T> =>
   new Promise((resolve) => setTimeout(() => resolve(f()), ms));

@@ -4,11 +4,10 @@
 // browser whose engine is corrupted (desync alarm naming the entry) and a seat
 // sending a tile it was not dealt (refused, named by every browser).
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate, createEntry, type TableState } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
+import { createEntry, type TableState } from '$lib/protocol';
 import { fromStored, openTableStore, toStored, type Session } from '$lib/session';
 import {
-  closeTracked,
   FAST,
   openTable,
   seededRandom,
@@ -18,12 +17,10 @@ import {
   turnOf,
   until,
   type Table,
+  pause,
 } from './harness';
 
-beforeAll(() => accelerate());
-
 let table: Table | null = null;
-afterEach(closeTracked);
 
 const MT = { rounds: 1, set: 6, handSize: 5 } as const;
 
@@ -179,7 +176,7 @@ describe('a table catches', () => {
     }
     // play stops
     const seq = host.snapshot.table!.seq;
-    await new Promise((r) => setTimeout(r, 300));
+    await pause(300);
     expect(host.snapshot.table!.seq).toBe(seq);
   });
 

@@ -2,12 +2,10 @@
 // random and mutated session messages from a member that joined like any other
 // (and more from a peer that never said hello), drops each with a reason, and
 // the game still finishes with every browser agreeing.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '$lib/engine';
-import { accelerate } from '$lib/protocol';
 import { hostTable, type Session } from '$lib/session';
 import {
-  closeTracked,
   FAST,
   openTable,
   seededRandom,
@@ -16,12 +14,10 @@ import {
   transport,
   until,
   type Table,
+  pause,
 } from './harness';
 
-beforeAll(() => accelerate());
-
 let table: Table | null = null;
-afterEach(closeTracked);
 
 const KINDS = [
   'hello',
@@ -151,7 +147,7 @@ describe('bad input at the session boundary', () => {
         else text = JSON.stringify(randomValue(rng));
         (pick === 9 ? stranger : fuzzer.transport).send(to, text);
       }
-      await new Promise((r) => setTimeout(r, 1));
+      await pause(1);
     }
     await until(
       'game over under fire',

@@ -4,14 +4,12 @@
 // afresh. Each end must still prove itself once, not answer restart with
 // restart until the challenge limit leaves the link unproven for good. And a
 // host's reload: its kept game is set up before a guest that linked first is heard.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryNetwork } from '$lib/net';
 import { hostTable, joinTable, type Session } from '$lib/session';
 import { hostOnlineHere } from '$lib/session/tables/client';
 import { BridgedTransport, exposeTransport } from '$lib/session/worker/transport-bridge';
-import { closeTracked, FAST, seededRandom, track, transport, until } from './harness';
-
-afterEach(closeTracked);
+import { FAST, seededRandom, track, transport, until, pause } from './harness';
 
 const sees = (s: Session, member: string): boolean =>
   s.snapshot.members.some((m) => m.member === member && m.present);
@@ -49,7 +47,7 @@ describe('handshake', () => {
 
     // A challenge from an earlier state of Ann's end of the link, delivered late.
     ta.send(tb.id, JSON.stringify({ t: 'challenge', room, n: 'a-nonce-of-an-earlier-state' }));
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
     await until('each sees the other again', () => sees(ann, 'bob') && sees(bob, 'ann'), 5000);
     expect(ann.stats.dropped.get('TOO_FREQUENT')).toBeUndefined();
     expect(bob.stats.dropped.get('TOO_FREQUENT')).toBeUndefined();

@@ -6,6 +6,8 @@ import { createMemoryNetwork, type MemoryNetwork, type Transport } from '$lib/ne
 import type { Run } from '$lib/protocol';
 import { withProven, type ProvenCache } from '$lib/protocol/deck/proven';
 import { hostTable, joinTable, type Session, type SessionTiming } from '$lib/session';
+import { vi } from 'vitest';
+import { track } from '../tracked';
 
 export interface TableSpec {
   readonly variant: VariantId;
@@ -54,6 +56,10 @@ export function transport(network: MemoryNetwork, id: string): Transport {
   return t.value;
 }
 
+/**
+ * Waits for `condition`. On virtual time (tests/setup.ts) the clock moves on to
+ * the next timer only once nothing else is left to run; else it polls.
+ */
 export async function until(
   what: string,
   condition: () => boolean,
@@ -62,21 +68,44 @@ export async function until(
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
+    if (!vi.isFakeTimers()) {
+      await new Promise((r) => setTimeout(r, 5));
+      continue;
+    }
+    await idle();
+    if (condition()) return;
+    if (vi.getTimerCount() === 0) vi.advanceTimersByTime(5);
+    else {
+      // On to the next timer, and every other one due then (messages sent together).
+      await vi.advanceTimersToNextTimerAsync();
+      await vi.advanceTimersByTimeAsync(0);
+    }
   }
 }
 
-/** Every session a test opened, closed after it by closeTracked. */
-const open: Session[] = [];
-
-export function track(session: Session): Session {
-  open.push(session);
-  return session;
+/** Lets `ms` pass (virtual time when the test runs on it), with everything due in it run. */
+export async function pause(ms: number): Promise<void> {
+  if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(ms);
+  else await new Promise((r) => setTimeout(r, ms));
 }
 
-export function closeTracked(): void {
-  for (const s of open.splice(0)) s.close();
+/** `promise`'s outcome, the clock moving on meanwhile when the test runs on virtual time. */
+export async function settled<T>(promise: Promise<T>): Promise<T> {
+  let done = false;
+  const mark = () => {
+    done = true;
+  };
+  promise.then(mark, mark);
+  await until('a promise to settle', () => done);
+  return promise;
 }
+
+/** After every task queued so far (messages, their replies, stores) has run. */
+async function idle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+}
+
+export { closeTracked, track } from '../tracked';
 
 /** A transport whose messages are handled with `cache` as the proven-hop cache. */
 function withCache(t: Transport, cache: ProvenCache | undefined): Transport {
@@ -110,18 +139,23 @@ export async function openTable(spec: TableSpec): Promise<Table> {
   });
   const sessions = [track(host)];
   for (let i = 1; i < spec.people; i++) {
-    const joined = await joinTable({
-      transport: withCache(wrapped(spec, i, transport(network, `${room}-p${i}`)), spec.caches?.[i]),
-      room,
-      member: `p${i}`,
-      name: `Player ${i}`,
-      timing,
-      random: seededRandom(seed * 100 + i),
-      ...(spec.rate ? { rate: spec.rate } : {}),
-      ...(spec.now ? { now: spec.now } : {}),
-      contact: `${room}-p0`,
-      ...(spec.deckWorkers ? { deckWorkers: spec.deckWorkers(i) } : {}),
-    });
+    const joined = await settled(
+      joinTable({
+        transport: withCache(
+          wrapped(spec, i, transport(network, `${room}-p${i}`)),
+          spec.caches?.[i],
+        ),
+        room,
+        member: `p${i}`,
+        name: `Player ${i}`,
+        timing,
+        random: seededRandom(seed * 100 + i),
+        ...(spec.rate ? { rate: spec.rate } : {}),
+        ...(spec.now ? { now: spec.now } : {}),
+        contact: `${room}-p0`,
+        ...(spec.deckWorkers ? { deckWorkers: spec.deckWorkers(i) } : {}),
+      }),
+    );
     if (!joined.ok) throw new Error(joined.error.detail);
     sessions.push(track(joined.value));
   }

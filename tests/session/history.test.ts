@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accelerate } from '../../src/lib/protocol';
+import { pause } from './harness';
 import { parseRecord, recordOf, recordText, verifyRecord } from '../../src/lib/record';
 import { startTableHere } from '../../src/lib/session/tables/client';
 import {
@@ -190,11 +190,11 @@ describe('a solo game played to its end', () => {
     const end = Date.now() + 60_000;
     while (!client.snapshot.table?.gameOver) {
       if (Date.now() > end) throw new Error('the game did not end');
-      await new Promise((r) => setTimeout(r, 20));
+      await pause(20);
     }
     const view = client.snapshot.table.view;
     client.close();
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
     const games = await s.games();
     if (!games.ok) throw new Error(games.error.detail);
     expect(games.value).toHaveLength(1);
@@ -210,7 +210,6 @@ describe('a solo game played to its end', () => {
     });
     const parsed = parseRecord(recordText(recordOf(kept.segments, kept.room)));
     if (!parsed.ok) throw new Error(parsed.error.message);
-    await accelerate();
     expect(verifyRecord(parsed.value)).toMatchObject({ fair: true });
   }, 90_000);
 });

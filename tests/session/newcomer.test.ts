@@ -1,12 +1,10 @@
 // A newcomer who meets the table through a member other than the host (no
 // server: they paired with whoever was at hand) still takes the host's lobby and
 // is seated by the host, whichever browser greets it first.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createMemoryNetwork } from '$lib/net';
 import { hostTable, joinTable } from '$lib/session';
-import { closeTracked, FAST, must, seededRandom, track, transport, until } from './harness';
-
-afterEach(closeTracked);
+import { FAST, must, seededRandom, track, transport, until } from './harness';
 
 it('a newcomer greeted first by a guest waits for the host’s lobby and is seated by the host', async () => {
   const network = createMemoryNetwork();

@@ -3,9 +3,8 @@
 // one player still at the table and linked to the rest through that player;
 // the round finishes the same everywhere. The offer it answers must be for this
 // table, from a seated browser, and not one of its own codes from before.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createManualEndpoint, type ManualTransport, type NetResult } from '$lib/net';
-import { accelerate } from '$lib/protocol';
 import {
   checkReturnOffer,
   fromStored,
@@ -17,10 +16,7 @@ import {
 } from '$lib/session';
 import { answerRefused, linkAround } from '$lib/session/tables/paired-tables';
 import { FakeRtc } from '../net/fake-rtc';
-import { closeTracked, FAST, must, seededRandom, track, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { FAST, must, seededRandom, track, until } from './harness';
 
 function unwrap<T>(result: NetResult<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);

@@ -2,8 +2,7 @@
 // table's links by id; every browser checks who sent one (a seat's browser, or a
 // watcher the host lets react), drops floods with a code and keeps only each
 // member's latest, for a few seconds.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import { fromStored, joinTable, REACTIONS, type Session, toStored } from '$lib/session';
 import { setUpLobbyDraft, type StoredLobby } from '$lib/session/store/lobby-store';
 import {
@@ -13,19 +12,7 @@ import {
   REACTION_SPAN_MS,
 } from '$lib/session/play/reactions';
 import { parseWire } from '$lib/session/wire';
-import {
-  closeTracked,
-  must,
-  openTable,
-  seededRandom,
-  type Table,
-  track,
-  transport,
-  until,
-} from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { must, openTable, seededRandom, type Table, track, transport, until } from './harness';
 
 const MT = { rounds: 1, set: 5, handSize: 4 };
 // Nobody is taken for away or stalled while a test moves the clock on.

@@ -4,13 +4,11 @@
 // on to the host and watches the rematch; under TT-9 the host could seat it.
 // Attacks: the guest's word seats nobody and reaches no browser already at the
 // table; a newcomer greeting it again costs no second lobby.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Options, VariantId } from '$lib/engine';
-import { accelerate } from '$lib/protocol';
 import { joinTable, type Session } from '$lib/session';
 import { Adversary, adversaryKeys } from './adversary';
 import {
-  closeTracked,
   FAST,
   must,
   openTable,
@@ -20,13 +18,10 @@ import {
   transport,
   until,
   type Table,
+  pause,
 } from './harness';
 
-beforeAll(() => accelerate());
-afterEach(closeTracked);
-
 const OPTIONS = { rounds: 1, set: 5, handSize: 4 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Two people and a bot play a short game, then a rematch: hosting moves from p0 to p1. */
 async function rematchPlayed(
@@ -107,7 +102,7 @@ describe('what a guest’s introduction may change and cost', () => {
     const mallory = await Adversary.join(t.network, `${t.room}-mal`, [first.transport.id]);
     for (let i = 0; i < 5; i++) mallory.hello(t.room, 'mal', `Mallory ${i}`);
     await until('the guest knows it', () => first.snapshot.members.some((m) => m.member === 'mal'));
-    await sleep(300);
+    await pause(300);
     const lobbies = mallory.messages('lobby');
     expect(lobbies).toHaveLength(1);
     // The current game's seats: they rank who hosts now.

@@ -3,9 +3,8 @@
 // signs only when its person accepts; the finished game stays whole. Attacks: a
 // guest offering one, one offered mid-game, one that changes who sits, and a
 // flood of offers are each refused with a code and change nothing.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BotLevel } from '$lib/bots';
-import { accelerate } from '$lib/protocol';
 import type { Session, TableSetup } from '$lib/session';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
 import { rematchNonce } from '$lib/session/lobby/rematch';
@@ -16,7 +15,6 @@ import type { TableStore } from '$lib/session/store/store';
 import type { FinishedGame, StoreResult } from '$lib/session/store/stored-table';
 import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
 import {
-  closeTracked,
   FAST,
   must,
   openTable,
@@ -27,16 +25,13 @@ import {
   until,
   type Table,
   named,
+  pause,
 } from './harness';
 
 /** The rematch this browser's person is shown (what its Accept button accepts). */
 const offerOf = (s: Session): string => s.snapshot.rematch?.game ?? '';
 
-beforeAll(() => accelerate());
-afterEach(closeTracked);
-
 const OPTIONS = { rounds: 1, set: 5, handSize: 4 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function table(
   seed: number,
@@ -109,7 +104,7 @@ describe('rematch', () => {
     expect(seen.seats[1]!.key).not.toBe(first.setup.seats[2]!.key); // a bot's keys are fresh
     expect(seen.seats[1]!.bot).toBe('easy');
     // The guest's browser does not sign on its own.
-    await sleep(500);
+    await pause(500);
     expect(guest.snapshot.rematch?.accepted).toEqual([false, true, true]); // the guest is first now
     expect(guest.snapshot.rematch?.acceptedHere).toBe(false);
     expect(guest.segments()[0]!.game).toBe(first.game);
@@ -184,7 +179,7 @@ describe('rematch', () => {
     const [host, guest] = t.sessions as [Session, Session];
     const mallory = Adversary.inside(guest.transport, adversaryKeys(9));
     mallory.send({ t: 'propose', setup: setupJson(offer(host)) });
-    await sleep(300);
+    await pause(300);
     expect(named(host, 'NOT_HOST', 'p1')).toBe(true);
     expect(host.snapshot.rematch).toBeUndefined();
     mallory.close(false);
@@ -197,7 +192,7 @@ describe('rematch', () => {
     const mallory = Adversary.inside(host.transport, hostKeys);
     const setup = offer(host);
     mallory.send({ t: 'propose', setup: setupJson(setup) });
-    await sleep(300);
+    await pause(300);
     expect(named(guest, 'NOT_NOW', 'not over')).toBe(true);
     expect(guest.snapshot.rematch).toBeUndefined();
     expect(mallory.messages('agree').filter((a) => a.game === gameId(setup))).toHaveLength(0);
@@ -220,7 +215,7 @@ describe('rematch', () => {
     // The turn clock is the table's, not the host's to change in a rematch.
     mallory.send({ t: 'propose', setup: setupJson(offer(host, () => ({ turnClock: 30 }))) });
     for (const f of forged) mallory.send({ t: 'propose', setup: setupJson(f) });
-    await sleep(300);
+    await pause(300);
     expect(guest.snapshot.events.filter((e) => e.code === 'NOT_DUE')).toHaveLength(3);
     expect(named(guest, 'BAD_SETUP', 'turn clock')).toBe(true);
     expect(guest.snapshot.rematch).toBeUndefined();
@@ -237,7 +232,7 @@ describe('rematch', () => {
     for (const nonce of nonces) {
       mallory.send({ t: 'propose', setup: setupJson({ ...offer(host), nonce }) });
     }
-    await sleep(300);
+    await pause(300);
     expect(guest.snapshot.events.filter((e) => e.code === 'NOT_NOW')).toHaveLength(20);
     expect(guest.snapshot.rematch?.game).toBe(offered);
     mallory.close(false);
@@ -255,13 +250,13 @@ describe('rematch', () => {
     const lost = { ...offer(host), nonce: nonce(97) };
     mallory.send({ t: 'propose', setup: setupJson(lost) });
     await until('the first offer', () => guest.snapshot.rematch?.game === gameId(lost));
-    await sleep(2 * (FAST.awayMs ?? 0) + 100);
+    await pause(2 * (FAST.awayMs ?? 0) + 100);
     const again = { ...offer(host), nonce: nonce(98) };
     mallory.send({ t: 'propose', setup: setupJson(again) });
     await until('the new offer', () => guest.snapshot.rematch?.game === gameId(again));
     // …and that one is fresh: another at once is refused.
     mallory.send({ t: 'propose', setup: setupJson({ ...again, nonce: lost.nonce }) });
-    await sleep(300);
+    await pause(300);
     expect(guest.snapshot.rematch?.game).toBe(gameId(again));
     expect(named(guest, 'NOT_NOW', 'already pending')).toBe(true);
     mallory.close(false);
@@ -332,7 +327,7 @@ describe('rematch', () => {
       { t: 'begin', setup: first.setup, agreements: first.agreements },
       again.value.transport.id,
     );
-    await sleep(300);
+    await pause(300);
     expect(again.value.segments().map((x) => x.game)).toEqual([offered]);
     expect(named(again.value, 'NOT_NOW', 'not over')).toBe(true);
     mallory.close(false);

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pause } from './harness';
 import { startTableHere, type TableClient } from '../../src/lib/session/tables/client';
 import { savingProblem } from '../../src/lib/session/store/saving';
 import type { SessionSnapshot } from '../../src/lib/session/snapshot';
@@ -42,7 +43,7 @@ async function until(cond: () => boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
+    await pause(10);
   }
 }
 
@@ -78,7 +79,7 @@ describe('a local table’s snapshot says whether it is saved', () => {
     stores.push(opened.value);
     const client = await start(opened.value);
     expect(client.snapshot.saving).toEqual({ saved: true });
-    await new Promise((r) => setTimeout(r, 600));
+    await pause(600);
     const listed = await opened.value.list();
     expect(listed.ok && listed.value.tables.map((t) => t.room)).toEqual([client.room]);
     expect(client.snapshot.saving).toEqual({ saved: true });

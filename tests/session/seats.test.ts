@@ -1,13 +1,11 @@
 // Seats changing hands between rounds: a person who was away gets their seat
 // back from the bot that kept it, and a newcomer joins a tournament game (TT-9).
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import { expectPrivate } from './privacy';
 import { fromStored, toStored, type Session } from '$lib/session';
 import { joinTable } from '$lib/session';
 import {
-  closeTracked,
   FAST,
   must,
   openTable,
@@ -17,14 +15,12 @@ import {
   transport,
   until,
   type Table,
+  pause,
 } from './harness';
-
-beforeAll(() => accelerate());
 
 let table: Table | null = null;
 const sameReady = (a: readonly boolean[] | undefined, b: readonly boolean[]): boolean =>
   JSON.stringify(a) === JSON.stringify(b);
-afterEach(closeTracked);
 
 describe('seats between rounds', () => {
   it('a player who comes back between rounds gets their seat back from the bot', async () => {
@@ -153,7 +149,7 @@ describe('seats between rounds', () => {
       [host, other].every((s) => s.snapshot.seats.length === 3),
     );
     // Nobody said ready: no deal begins (before the fix it did at once).
-    await new Promise((r) => setTimeout(r, 500));
+    await pause(500);
     for (const s of [host, other, late]) {
       expect(s.snapshot.table?.betweenRounds).toEqual({ round: 2, ready: [false, false, false] });
       expect(s.snapshot.table?.seq).toBe(0);

@@ -2,14 +2,10 @@
 // think as long as they like; the alarm names a seat only when its browser is
 // away, or is here but does not send the protocol work its worker owes (a key, a
 // hop, a reveal, a secret); and never at a table whose seats are all this browser's.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import type { MemoryNetwork, PeerId } from '$lib/net';
 import type { Session } from '$lib/session';
-import { closeTracked, FAST, must, openTable, startAutoplay, turnOf, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { FAST, must, openTable, startAutoplay, turnOf, until, pause } from './harness';
 
 const TIMING = { ...FAST, stallMs: 1500 };
 const MT = { rounds: 1, set: 5, handSize: 4 };
@@ -19,7 +15,7 @@ async function noStallFor(ms: number, sessions: readonly Session[]): Promise<voi
   const end = Date.now() + ms;
   while (Date.now() < end) {
     for (const s of sessions) expect(s.snapshot.stall).toBeNull();
-    await new Promise((r) => setTimeout(r, 20));
+    await pause(20);
   }
 }
 

@@ -3,12 +3,10 @@
 // passes, and the browser test that watches the others refuse the cheat then
 // never saw one (online-tamper.spec).
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { Session } from '$lib/session';
 import { closeTracked, openTable, startAutoplay, turnOf } from './harness';
 
-beforeAll(() => accelerate());
 afterEach(() => {
   closeTracked();
   vi.unstubAllEnvs();

@@ -2,16 +2,12 @@
 // variant's options (absent when off, so game ids of tables without one stay as
 // they were); a person's turn that runs out is made by the medium bot, by the
 // seat's own browser, this once.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import { gameId, startTableHere, type Session, type TableSetup } from '$lib/session';
 import { parseSetup } from '$lib/session/setup';
 import { parseWire } from '$lib/session/wire';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
-import { closeTracked, FAST, must, openTable, startAutoplay, turnOf, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { FAST, must, openTable, startAutoplay, turnOf, until, pause } from './harness';
 
 const MT = { rounds: 1, set: 5, handSize: 4 };
 const key = (n: number) => toBase64url(new Uint8Array(32).fill(n));
@@ -146,7 +142,7 @@ describe('a turn clock at a two-browser table', () => {
     expect(shown?.seconds).toBe(30);
     expect(host.snapshot.turnClock?.seats).toEqual([1]);
     // Nothing happens before the time is up.
-    await new Promise((r) => setTimeout(r, 500));
+    await pause(500);
     expect(guest.snapshot.table!.seq).toBe(seq);
     expect(guest.snapshot.turnClock?.endsAt).toBeGreaterThan(now() + 25_000);
     skew = 31_000;

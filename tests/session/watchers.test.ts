@@ -2,11 +2,9 @@
 // member holding no seat, and the host's snapshot lists whom it will seat at the
 // next round's deal (TT-9) until a setup seats them.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { expect, it } from 'vitest';
 import { joinTable, type Session } from '$lib/session';
 import {
-  closeTracked,
   FAST,
   must,
   openTable,
@@ -16,9 +14,6 @@ import {
   transport,
   until,
 } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
 
 it('TT-9: the host’s snapshot names the watcher it will seat, until the next deal seats it', async () => {
   const table = await openTable({

@@ -2,18 +2,14 @@
 // variant: people (each in their own browser, on autoplay) and bots (run by the
 // host's browser). Every browser ends with the same log, hash and scores, every
 // round's audit is clean, and no browser's state ever holds a tile it was not shown.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BotLevel } from '$lib/bots';
 import type { Options, VariantId } from '$lib/engine';
-import { accelerate } from '$lib/protocol';
 import { expectPrivate } from './privacy';
 import type { Session } from '$lib/session';
-import { closeTracked, openTable, startAutoplay, until, type Table } from './harness';
-
-beforeAll(() => accelerate());
+import { openTable, startAutoplay, until, type Table } from './harness';
 
 let table: Table | null = null;
-afterEach(closeTracked);
 
 function watchPrivacy(sessions: readonly Session[]): () => number {
   let checks = 0;

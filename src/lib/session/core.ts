@@ -37,6 +37,20 @@ export interface SessionTiming {
 
 export const DEFAULT_TIMING: SessionTiming = { beatMs: 1000, awayMs: 4000, stallMs: 30_000 };
 
+/** The timers a session runs on: the globals by default, a virtual clock's in tests. */
+export interface SessionTimers {
+  readonly setTimeout: (run: () => void, ms: number) => unknown;
+  readonly setInterval: (run: () => void, ms: number) => unknown;
+  readonly clearInterval: (handle: unknown) => void;
+}
+
+// Looked up at each call, so timers a test installs later still count.
+const GLOBAL_TIMERS: SessionTimers = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  setInterval: (run, ms) => setInterval(run, ms),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+};
+
 export interface SessionOptions {
   readonly transport: Transport;
   readonly room: string;
@@ -47,6 +61,7 @@ export interface SessionOptions {
   /** Bytes of randomness (defaults to crypto.getRandomValues). */
   readonly random?: (length: number) => Uint8Array;
   readonly now?: () => number;
+  readonly timers?: SessionTimers;
   /** How bots choose (defaults to the bots' chooseMove). */
   readonly decide?: typeof chooseMove;
   /** Messages a member (a link, until it proves one) may send at once, and per second after that. */
@@ -81,6 +96,7 @@ export class Core {
   name: string;
   readonly random: (length: number) => Uint8Array;
   readonly now: () => number;
+  readonly timers: SessionTimers;
   phase: SessionPhase = 'lobby';
   readonly presence: Presence;
   draft: LobbyDraft;
@@ -132,6 +148,7 @@ export class Core {
     this.name = cleanName(options.name) || 'Player';
     this.random = options.random ?? defaultRandom;
     this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? GLOBAL_TIMERS;
     this.deck = new DeckWork(options.deckWorkers, () => this.schedulePump());
     this.own = new OwnEntries(options.decide ?? chooseMove, this.deck);
     this.budgets = {
@@ -149,6 +166,7 @@ export class Core {
         this.event('INFO', `desync: ${detail}`);
         this.changed();
       },
+      (run) => this.timers.setTimeout(run, 0),
     );
     this.personKey = options.person ? this.keepKeys(options.person) : this.newKeys();
     this.presence = new Presence(
@@ -294,7 +312,7 @@ export class Core {
   schedulePump(): void {
     if (this.pumpQueued || this.closed) return;
     this.pumpQueued = true;
-    setTimeout(() => {
+    this.timers.setTimeout(() => {
       this.pumpQueued = false;
       this.turns.pump();
     }, 0);

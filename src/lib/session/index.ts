@@ -21,6 +21,7 @@ export {
   joinTable,
   Session,
   type SessionOptions,
+  type SessionTimers,
   type SessionTiming,
 } from './session';
 export { REACTION_GAP_MS } from './play/reactions';

@@ -101,7 +101,12 @@ import { type Agreement, setupJson, type TableSetup } from './setup';
 import type { RematchView, SessionSnapshot } from './snapshot';
 import { parseWire, type Wire } from './wire';
 
-export { DEFAULT_TIMING, type SessionOptions, type SessionTiming } from './core';
+export {
+  DEFAULT_TIMING,
+  type SessionOptions,
+  type SessionTimers,
+  type SessionTiming,
+} from './core';
 
 /** Two signed entries one seat made for one position of a segment's log. */
 export interface EquivocationEvidence {
@@ -137,7 +142,7 @@ export class Session {
   readonly #t: Core;
   readonly #listeners = new Set<(s: SessionSnapshot) => void>();
   readonly #unsubscribe: (() => void)[] = [];
-  #timer: ReturnType<typeof setInterval> | null = null;
+  #timer: unknown = null;
 
   constructor(options: SessionOptions, host: boolean) {
     const t = new Core(options, host);
@@ -161,7 +166,7 @@ export class Session {
     );
     // Links the transport had before this session (a page's, for its worker) need the handshake too.
     for (const peer of this.transport.peers()) t.identity.opened(peer);
-    this.#timer = setInterval(() => this.#tick(), this.timing.beatMs);
+    this.#timer = t.timers.setInterval(() => this.#tick(), this.timing.beatMs);
   }
 
   // ---- reading ----
@@ -398,7 +403,7 @@ export class Session {
   close(): void {
     if (this.#t.closed) return;
     this.#t.closed = true;
-    if (this.#timer) clearInterval(this.#timer);
+    if (this.#timer !== null) this.#t.timers.clearInterval(this.#timer);
     for (const u of this.#unsubscribe) u();
     this.#listeners.clear();
   }

@@ -9,21 +9,27 @@ export class HashCheck {
   readonly #member: string;
   readonly #send: (message: Extract<Wire, { t: 'hashes' }>) => void;
   readonly #raised: (detail: string) => void;
+  readonly #later: (run: () => void) => void;
   /** Other members' hashes by log position. */
   readonly #peerHashes = new Map<number, Map<string, string>>();
   /** Hashes of consecutive entries not sent yet (they go out together). */
   #out: { game: string; from: number; list: string[] } | null = null;
   #desync: DesyncAlarm | null = null;
 
-  /** `send` broadcasts a batch of hashes; `raised` is told once, when the alarm goes up. */
+  /**
+   * `send` broadcasts a batch of hashes; `raised` is told once, when the alarm goes up;
+   * `later` runs a batch's sending after the current task.
+   */
   constructor(
     member: string,
     send: (message: Extract<Wire, { t: 'hashes' }>) => void,
     raised: (detail: string) => void,
+    later: (run: () => void) => void,
   ) {
     this.#member = member;
     this.#send = send;
     this.#raised = raised;
+    this.#later = later;
   }
 
   get desync(): DesyncAlarm | null {
@@ -40,7 +46,7 @@ export class HashCheck {
     } else {
       this.flush();
       this.#out = { game: seg.game, from: seq, list: [hash] };
-      setTimeout(() => this.flush(), 0);
+      this.#later(() => this.flush());
     }
     this.#compare(seg, seq);
   }
