@@ -4,9 +4,8 @@
 // change of seats only while due and from this browser's own ledger, checked again
 // at `begin`; a rematch only on the person's Accept. And what play takes, the
 // store keeps: a setup's size and its start's fields are checked once, for both.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultOptions, variantOf } from '$lib/engine';
-import { accelerate } from '$lib/protocol';
 import { recordOf, verifyRecord } from '$lib/record';
 import { fromStored, toStored, type Session, type TableSetup } from '$lib/session';
 import { rematchNonce, rotated } from '$lib/session/lobby/rematch';
@@ -14,23 +13,20 @@ import { parseStoredTable } from '$lib/session/store/stored-table';
 import { gameId, type SeatSetup, setupJson, signAgreement } from '$lib/session/setup';
 import { Adversary, adversaryKeys, type AdversaryKeys } from './adversary';
 import {
-  closeTracked,
   FAST,
   must,
   named,
   openTable,
+  pause,
   seededRandom,
   track,
   transport,
-  until,
   type Table,
+  until,
 } from './harness';
 
-beforeAll(() => accelerate());
-afterEach(closeTracked);
-
 const OPTIONS = { rounds: 1, set: 5, handSize: 4 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = pause;
 const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA';
 
 /** A lobby of `people` whose host signs with keys the test also holds. */

@@ -1,15 +1,11 @@
 // Issue 30, findings 7–9: a member's budgets outlive its link, names are fixed
 // once the lobby ends, and a relayed offer speaks only for its sender's own link.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OfferGuard } from '$lib/net';
-import { accelerate } from '$lib/protocol';
 import type { Session } from '$lib/session';
 import { signOffer } from '$lib/session/setup';
 import { Adversary } from './adversary';
-import { closeTracked, must, named, openTable, startAutoplay, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { must, named, openTable, pause, startAutoplay, until } from './harness';
 
 const MT = { rounds: 1, set: 5, handSize: 4 };
 // Nobody is taken for away or stalled during these tests.
@@ -52,16 +48,16 @@ describe('issue 30: members, not links', () => {
     const evil = await watcher(table, host, 'evil', 'Eve', 31);
     for (let dial = 0; dial < 20; dial++) {
       for (let i = 0; i < 4; i++) evil.send({ t: 'want', game, from: 0 }, host.transport.id);
-      await new Promise((r) => setTimeout(r, 2));
+      await pause(2);
       evil.transport.disconnect(host.transport.id);
-      await new Promise((r) => setTimeout(r, 2));
+      await pause(2);
       const challenges = evil.messages('challenge').length;
       await evil.link(host.transport.id);
       await until('challenged again', () => evil.messages('challenge').length > challenges);
       evil.hello(table.room, 'evil', 'Eve', host.transport.id);
-      await new Promise((r) => setTimeout(r, 2));
+      await pause(2);
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await pause(20);
     const whole = evil.messages('entries').filter((e) => e.from === 0 && e.list.length > 0);
     // One member's budget (a couple from far back), however many links it comes on.
     expect(whole.length).toBeLessThanOrEqual(2);
@@ -85,7 +81,7 @@ describe('issue 30: members, not links', () => {
     const wes = await watcher(table, ada, 'w', 'Wes', 32);
     // A fresh hello on the same link, now as the host's seat name.
     wes.hello(table.room, 'w', 'Ada', ada.transport.id);
-    await new Promise((r) => setTimeout(r, 30));
+    await pause(30);
     expect(ada.snapshot.members.find((m) => m.member === 'w')?.name).toBe('Wes');
     wes.send({ t: 'react', game, reaction: 'wow' }, ada.transport.id);
     await until('the reaction shows', () => ada.snapshot.reactions.length > 0);

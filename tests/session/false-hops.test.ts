@@ -2,15 +2,12 @@
 // signs for one log position, each browser checks one proof; a second, different
 // signed hop for the position is equivocation evidence, kept without a check; the
 // host broadcasts at most one refusal for the position.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate, createEntry, type JsonValue } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
+import { createEntry, type JsonValue } from '$lib/protocol';
 import { ProvenCache } from '$lib/protocol/deck/proven';
 import type { Session } from '$lib/session';
 import { Adversary } from './adversary';
-import { closeTracked, openTable, startAutoplay, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { openTable, pause, startAutoplay, until } from './harness';
 
 describe('false hops for one position (issue 30, finding 6)', () => {
   it('120 signed false shuffles cost each browser one proof check and the host one refusal', async () => {
@@ -72,7 +69,7 @@ describe('false hops for one position (issue 30, finding 6)', () => {
       ]);
     }
     await t.network.settle();
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
     const checks = caches.map((c, i) => c.misses - before[i]!);
     // Host, cheat (the host's one refusal) and victim: one check each, not one per hop.
     expect({ checks, refusals }).toEqual({ checks: [1, 1, 1], refusals: 1 });

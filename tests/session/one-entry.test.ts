@@ -3,19 +3,24 @@
 // so evidence never names an honest seat: not after two quick taps over a slow
 // link, not when a host holds the person's entry until the turn clock runs out,
 // not under any schedule of taps and delays (the property test).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Move } from '$lib/engine';
-import { accelerate } from '$lib/protocol';
 import { recordOf, verifyRecord } from '$lib/record';
 import type { Session } from '$lib/session';
-import { closeTracked, FAST, must, openTable, startAutoplay, turnOf, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import {
+  closeTracked,
+  FAST,
+  must,
+  openTable,
+  pause,
+  startAutoplay,
+  turnOf,
+  until,
+} from './harness';
 
 const MT = { rounds: 1, set: 5, handSize: 4 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = pause;
 
 /** The invariant: no browser holds evidence naming an honest seat, and the record says so. */
 function noHonestSeatNamed(sessions: readonly Session[]): void {

@@ -2,11 +2,9 @@
 // alone is no quorum, so even its own moves wait; the host must then be offered
 // the stall's choices for the away seat, also when that browser is back only as a
 // watcher (it joined again under a new member instead of resuming its seat).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import { joinTable, type Session } from '$lib/session';
 import {
-  closeTracked,
   FAST,
   must,
   openTable,
@@ -17,9 +15,6 @@ import {
   turnOf,
   until,
 } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
 
 const TIMING = { ...FAST, stallMs: 1500 };
 const MT = { rounds: 1, set: 5, handSize: 4 };

@@ -2,14 +2,10 @@
 // takes the host's quorum away. The host's own entry then stays pending (it is
 // ordered once the backing is back), and after the stall limit the alarm names
 // the seats withholding their backing, as it would name an absent seat.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import type { MemoryNetwork, PeerId } from '$lib/net';
 import type { Session } from '$lib/session';
-import { closeTracked, FAST, openTable, startAutoplay, turnOf, until } from './harness';
-
-beforeAll(() => accelerate());
-afterEach(closeTracked);
+import { FAST, openTable, pause, startAutoplay, turnOf, until } from './harness';
 
 const TIMING = { ...FAST, stallMs: 1500 };
 
@@ -39,7 +35,7 @@ describe('withheld backing (issue 30, finding 5)', () => {
     await startAutoplay(table, 'easy', [0]);
     await turnOf(host, 0);
     withholding = true;
-    await new Promise((r) => setTimeout(r, 300));
+    await pause(300);
     const seq = host.ledger!.seq;
     expect(host.move(0, host.snapshot.table!.local[0]!.legal[0]!)).toEqual({
       ok: true,
@@ -70,7 +66,7 @@ describe('withheld backing (issue 30, finding 5)', () => {
     await startAutoplay(table, 'easy', [0]);
     await turnOf(host, 0);
     withholding = true;
-    await new Promise((r) => setTimeout(r, 300));
+    await pause(300);
     expect(host.move(0, host.snapshot.table!.local[0]!.legal[0]!)).toEqual({
       ok: true,
       value: true,

@@ -1,11 +1,8 @@
 // The hostile-schedule fuzzer's short run in `npm test` (schedule.ts says what it
 // does; `npm run fuzz -- --schedules N` runs many more). Each role is tried; a
 // failing schedule prints its seed, replayed with `npm run fuzz -- --seed S`.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { accelerate } from '$lib/protocol';
+import { describe, expect, it } from 'vitest';
 import { ROLES, runSchedule } from './schedule';
-
-beforeAll(() => accelerate());
 
 const SEEDS = [1];
 
