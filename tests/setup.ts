@@ -7,8 +7,9 @@ import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { closeTracked } from './tracked';
 
 const VIRTUAL_TIME = /\/tests\/session\//;
-// Their fake proof workers answer on timers that the tests await directly.
-const REAL_TIME = /\/tests\/session\/(deck|attack)-workers\.test\.ts$/;
+// Their fake proof workers answer on timers that the tests await directly; the
+// hostile-schedule fuzzer keeps a virtual clock of its own.
+const REAL_TIME = /\/tests\/session\/((deck|attack)-workers\.test\.ts|fuzz\/)/;
 const ACCELERATED = /\/tests\/(session|record)\//;
 
 const file = (): string => expect.getState().testPath ?? '';
