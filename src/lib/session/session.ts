@@ -124,6 +124,8 @@ export interface RestoredKeys extends SeatKeys {
   readonly seat?: Seat;
   readonly person?: boolean;
   readonly autoplay?: BotLevel | null;
+  /** The entry this seat signed for the head that the log does not hold yet. */
+  readonly pending?: string;
 }
 
 export class Session {
@@ -455,6 +457,10 @@ export class Session {
       const rt = last.seats.get(k.seat ?? -1);
       if (rt && rt.bot === null) rt.autoplay = k.autoplay ?? null;
       this.#t.autoplay.set(k.publicKey, k.autoplay ?? null);
+      // One entry per seat per position, across the reload too: never signed over.
+      if (k.pending !== undefined && k.seat !== undefined) {
+        this.#t.own.restore(last, k.seat, k.pending);
+      }
     }
     this.#t.past.push(...built);
     this.#t.segment = last;
@@ -487,7 +493,16 @@ export class Session {
       const k = this.#t.keys.get(s.key);
       if (!k || s.member !== this.member) return [];
       const rt = seg.seats.get(seat);
-      return [{ ...k, seat, person: k === this.#t.personKey, autoplay: rt?.autoplay ?? null }];
+      const pending = this.#t.own.pending(seg, seat);
+      return [
+        {
+          ...k,
+          seat,
+          person: k === this.#t.personKey,
+          autoplay: rt?.autoplay ?? null,
+          ...(pending === null ? {} : { pending }),
+        },
+      ];
     });
   }
 

@@ -39,6 +39,11 @@ export interface StoredSeatKeys {
   readonly signingSecret: string;
   /** The seat's protocol secret, 32 bytes as base64url. */
   readonly secret: string;
+  /**
+   * The entry this seat signed for the head that the log does not hold yet: on
+   * resume it is sent again as it was, never signed over (checked against the log then).
+   */
+  readonly pending?: string;
 }
 
 export interface StoredTable {
@@ -233,6 +238,7 @@ function segment(value: unknown, path: string): StoredSegment {
 function seatKeys(value: unknown, path: string): StoredSeatKeys {
   const v = record(value, path);
   const field = (key: string): unknown => get(v, key, `${path}.${key}`);
+  const pending = field('pending');
   return {
     game: text(field('game'), `${path}.game`, 1, MAX_GAME_ID_LENGTH),
     seat: seat(field('seat'), `${path}.seat`),
@@ -240,6 +246,9 @@ function seatKeys(value: unknown, path: string): StoredSeatKeys {
     level: oneOf(field('level'), `${path}.level`, [...BOT_LEVELS, null]),
     signingSecret: base64url(field('signingSecret'), `${path}.signingSecret`, SIGNING_SECRET_BYTES),
     secret: base64url(field('secret'), `${path}.secret`, SECRET_BYTES),
+    ...(pending === undefined
+      ? {}
+      : { pending: text(pending, `${path}.pending`, 1, MAX_ENTRY_LENGTH) }),
   };
 }
 
