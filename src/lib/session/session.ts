@@ -93,7 +93,7 @@ import { equivocation } from '$lib/protocol';
 import { Core, type SessionOptions, type SessionTiming } from './core';
 import { fail, ok, type SessionError, type SessionResult } from './errors';
 import type { Ledger } from './play/ledger';
-import { openSegment, replay, type SeatKeys, type Segment } from './play/segment';
+import { logFull, openSegment, replay, type SeatKeys, type Segment } from './play/segment';
 import { MAX_EQUIVOCATIONS } from './play/sequencer';
 import { tableView } from './play/session-view';
 import { type Agreement, setupJson, type TableSetup } from './setup';
@@ -475,6 +475,9 @@ export class Session {
       options: last.setup.options,
       seats: last.setup.seats,
     };
+    if (logFull(last) && last.ledger.any.view.phase !== 'gameOver') {
+      this.#t.seats.end('LOG_FULL: the game has as many entries as a table keeps; play ends');
+    }
     this.#t.changed();
     this.#t.schedulePump();
     return ok(true);

@@ -7,7 +7,7 @@ import { BOT_LEVELS } from '$lib/bots/levels';
 import { VARIANT_IDS } from '$lib/engine/types';
 import { fromBase64url } from '$lib/protocol/crypto/bytes';
 import { MAX_ENTRY_LENGTH, MAX_GAME_ID_LENGTH, MAX_SEATS } from '$lib/protocol/limits';
-import { MAX_NAME_LENGTH, MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
+import { MAX_LOG_ENTRIES, MAX_NAME_LENGTH, MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
 
 export const STORED_TABLE_VERSION = 1;
 
@@ -97,7 +97,6 @@ export type StoreResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: StoreError };
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const MAX_LOG_ENTRIES = 100_000;
 const MAX_EVIDENCE = 64;
 const MAX_SETTINGS = 64;
 const MAX_SETTING_KEY_LENGTH = 64;
