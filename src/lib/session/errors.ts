@@ -37,6 +37,8 @@ export const SESSION_ERROR_CODES = [
   'CENSORED',
   /** A message its sender may not send here: a watcher's reaction the host has not allowed. */
   'NOT_ALLOWED',
+  /** The game's log holds as many entries as a table keeps (MAX_LOG_ENTRIES): play has ended. */
+  'LOG_FULL',
 ] as const;
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
 

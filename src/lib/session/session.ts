@@ -94,7 +94,7 @@ import { equivocation } from '$lib/protocol';
 import { Core, type SessionOptions, type SessionTiming } from './core';
 import { fail, ok, type SessionError, type SessionResult } from './errors';
 import type { Ledger } from './play/ledger';
-import { openSegment, replay, type SeatKeys, type Segment } from './play/segment';
+import { logFull, openSegment, replay, type SeatKeys, type Segment } from './play/segment';
 import { MAX_EQUIVOCATIONS } from './play/sequencer';
 import { tableView } from './play/session-view';
 import { type Agreement, setupJson, type TableSetup } from './setup';
@@ -130,6 +130,8 @@ export interface RestoredKeys extends SeatKeys {
   readonly seat?: Seat;
   readonly person?: boolean;
   readonly autoplay?: BotLevel | null;
+  /** The entry this seat signed for the head that the log does not hold yet. */
+  readonly pending?: string;
 }
 
 export class Session {
@@ -461,6 +463,10 @@ export class Session {
       const rt = last.seats.get(k.seat ?? -1);
       if (rt && rt.bot === null) rt.autoplay = k.autoplay ?? null;
       this.#t.autoplay.set(k.publicKey, k.autoplay ?? null);
+      // One entry per seat per position, across the reload too: never signed over.
+      if (k.pending !== undefined && k.seat !== undefined) {
+        this.#t.own.restore(last, k.seat, k.pending);
+      }
     }
     this.#t.past.push(...built);
     this.#t.segment = last;
@@ -475,6 +481,9 @@ export class Session {
       options: last.setup.options,
       seats: last.setup.seats,
     };
+    if (logFull(last) && last.ledger.any.view.phase !== 'gameOver') {
+      this.#t.seats.end('LOG_FULL: the game has as many entries as a table keeps; play ends');
+    }
     this.#t.changed();
     this.#t.schedulePump();
     return ok(true);
@@ -493,7 +502,16 @@ export class Session {
       const k = this.#t.keys.get(s.key);
       if (!k || s.member !== this.member) return [];
       const rt = seg.seats.get(seat);
-      return [{ ...k, seat, person: k === this.#t.personKey, autoplay: rt?.autoplay ?? null }];
+      const pending = this.#t.own.pending(seg, seat);
+      return [
+        {
+          ...k,
+          seat,
+          person: k === this.#t.personKey,
+          autoplay: rt?.autoplay ?? null,
+          ...(pending === null ? {} : { pending }),
+        },
+      ];
     });
   }
 

@@ -4,7 +4,7 @@
 import { BOT_LEVELS } from '$lib/bots';
 import { isJsonRecord, MAX_ENTRY_LENGTH, type JsonValue } from '$lib/protocol';
 import { fail, ok, type SessionResult } from './errors';
-import { MAX_SETUP_LENGTH } from './limits';
+import { MAX_LOG_ENTRIES, MAX_SETUP_LENGTH } from './limits';
 import { isReaction, type ReactionId } from './snapshot';
 import { isTurnClock, ROOM_PATTERN, type Agreement, type SeatSetup, type TurnClock } from './setup';
 
@@ -258,7 +258,7 @@ const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
   refused: { game, entry },
   hashes: { game, from: index, list: list(str(100), 4096) },
   want: { game, from: index },
-  entries: { game, from: index, list: list(entry, 100_000), head: index },
+  entries: { game, from: index, list: list(entry, MAX_LOG_ENTRIES), head: index },
   ready: { game, round: index, seat: index },
   beat: { game: nullable(game), seq: index, hash: str(100), host: nullable(id) },
   end: { game, reason: str(200) },

@@ -68,6 +68,7 @@ const REASONS: Readonly<Record<SessionErrorCode | ErrorCode, () => string>> = {
   NOT_DUE: () => game.error_not_due(),
   CENSORED: () => game.error_censored(),
   NOT_ALLOWED: () => game.error_not_allowed(),
+  LOG_FULL: () => game.error_log_full(),
   NOT_YOUR_TURN: () => game.error_not_your_turn(),
   BAD_MOVE: () => game.error_bad_move(),
   WRONG_PHASE: () => game.error_wrong_phase(),

@@ -14,6 +14,7 @@ import {
   mayMove,
   moveDraft,
   owedEntry,
+  readEnvelope,
   roundHistory,
   type EntryDraft,
   type TableState,
@@ -52,6 +53,19 @@ export class OwnEntries {
     if (held !== null && held !== entry) return null;
     this.#signed.set(seat, { game: seg.game, seq: seg.ledger.seq, entry });
     return entry;
+  }
+
+  /**
+   * Takes back, after a reload, the entry a local seat signed for the head (stored
+   * with its keys): held as pending, to go again as it was. False when it is not
+   * this seat's valid next entry (the log moved past it, or it was damaged).
+   */
+  restore(seg: Segment, seat: Seat, entry: string): boolean {
+    const read = readEnvelope(entry);
+    if (!seg.seats.has(seat) || !read.ok || read.value.seat !== seat) return false;
+    if (seg.ledger.checkAhead(entry) !== null) return false;
+    this.#signed.set(seat, { game: seg.game, seq: seg.ledger.seq, entry });
+    return true;
   }
 
   /** The entry a local seat signed for the head and the log does not hold yet, if any. */

@@ -5,6 +5,7 @@ import { dues } from '$lib/protocol';
 import { fail, ok, type SessionResult } from '../errors';
 import { Ledger, type LocalKeys } from './ledger';
 import { checkAgreements, gameId, parseSetup, type Agreement, type TableSetup } from '../setup';
+import { MAX_LOG_ENTRIES } from '../limits';
 
 /** A seat's keys, for the person's seat or a bot this browser runs. */
 export interface SeatKeys {
@@ -76,6 +77,11 @@ export function openSegment(
   const ledger = Ledger.open(setup, game, local);
   if (!ledger.ok) return fail('BAD_SETUP', `${ledger.error.code} ${ledger.error.detail ?? ''}`);
   return ok({ setup, game, agreements, ledger: ledger.value, seats });
+}
+
+/** Whether a segment's log holds as many entries as the store keeps: play ends there. */
+export function logFull(seg: Segment): boolean {
+  return seg.ledger.seq >= MAX_LOG_ENTRIES;
 }
 
 /** Applies a stored log; the first entry that does not apply refuses the whole. */

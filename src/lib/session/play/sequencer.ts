@@ -15,7 +15,7 @@ import {
 import type { Core } from '../core';
 import { WINDOW } from '../wire';
 import type { Equivocation, Refusal } from '../snapshot';
-import type { Segment } from './segment';
+import { logFull, type Segment } from './segment';
 
 /** Refusals that come after the signature check: the entry's seat is proven its author. */
 const SIGNED_REFUSALS = (code: string): boolean =>
@@ -157,6 +157,7 @@ export class Sequencer {
     const seg = this.#t.segment;
     // While the seats are being changed, the old setup takes no more entries.
     if (!seg || this.#t.agreeing.proposal) return;
+    if (logFull(seg)) return this.#t.drop('LOG_FULL', `an entry from ${from}`);
     const seq = seg.ledger.seq;
     const r = seg.ledger.apply(entry);
     if (r.ok) {
@@ -341,6 +342,10 @@ export class Sequencer {
    */
   accept(seg: Segment, entry: string, fromHost: boolean, member: string): boolean {
     if (this.#t.hashes.desync) return false;
+    if (logFull(seg)) {
+      this.#t.drop('LOG_FULL', `an entry from ${member}`);
+      return false;
+    }
     const seq = seg.ledger.seq;
     const r = seg.ledger.apply(entry);
     if (!r.ok && !fromHost) {
@@ -375,6 +380,10 @@ export class Sequencer {
     this.#t.hashes.applied(seg);
     this.#t.hashes.forget(seg.ledger.seq - WINDOW);
     if (this.#t.isHost) this.#t.seats.handBack();
+    // Every browser ends at the same entry: the store keeps no longer log.
+    if (logFull(seg) && seg.ledger.any.view.phase !== 'gameOver' && !this.#t.ended) {
+      this.#t.seats.end('LOG_FULL: the game has as many entries as a table keeps; play ends');
+    }
     this.#t.schedulePump();
     this.#t.changed();
   }

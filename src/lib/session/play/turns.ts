@@ -16,7 +16,7 @@ import {
 import type { Core } from '../core';
 import { fail, ok, type SessionResult } from '../errors';
 import type { TurnClockView } from '../snapshot';
-import type { Segment } from './segment';
+import { logFull, type Segment } from './segment';
 import type { Wire } from '../wire';
 
 /** Times a browser sends its entry to the host before it sends it to every seat. */
@@ -130,6 +130,7 @@ export class Turns {
     const rt = seg?.seats.get(seat);
     const table = seg?.ledger.table(seat);
     if (!seg || !rt || !table) return fail('NOT_NOW', `seat ${seat} is not played here`);
+    if (logFull(seg)) return fail('LOG_FULL', 'the game has as many entries as a table keeps');
     if (this.#t.hashes.desync || this.#t.ended) return fail('NOT_NOW', 'play has stopped');
     if (move.seat !== seat) return fail('ILLEGAL_MOVE', 'a move names its own seat');
     // One entry per seat per position (own-entries.ts): a second tap waits for the first.

@@ -30,6 +30,7 @@ export function toStored(
     level: last.setup.seats[k.seat ?? 0]?.bot ?? k.autoplay ?? null,
     signingSecret: toBase64url(k.signing),
     secret: toBase64url(k.secret),
+    ...(k.pending === undefined ? {} : { pending: k.pending }),
   }));
   const accepted = session.acceptedRematches().slice(-MAX_ACCEPTED);
   // The person's own key comes first: it signs for the person's seat again on resume.
@@ -83,6 +84,7 @@ export function fromStored(
       seat: k.seat,
       person: k.kind === 'human',
       autoplay: k.kind === 'human' ? level : null,
+      ...(k.pending === undefined ? {} : { pending: k.pending }),
     });
   }
   const session = new SessionClass(

@@ -7,7 +7,7 @@ import { BOT_LEVELS } from '$lib/bots/levels';
 import { VARIANT_IDS } from '$lib/engine/types';
 import { fromBase64url } from '$lib/protocol/crypto/bytes';
 import { MAX_ENTRY_LENGTH, MAX_GAME_ID_LENGTH, MAX_SEATS } from '$lib/protocol/limits';
-import { MAX_NAME_LENGTH, MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
+import { MAX_LOG_ENTRIES, MAX_NAME_LENGTH, MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
 
 export const STORED_TABLE_VERSION = 1;
 
@@ -39,6 +39,11 @@ export interface StoredSeatKeys {
   readonly signingSecret: string;
   /** The seat's protocol secret, 32 bytes as base64url. */
   readonly secret: string;
+  /**
+   * The entry this seat signed for the head that the log does not hold yet: on
+   * resume it is sent again as it was, never signed over (checked against the log then).
+   */
+  readonly pending?: string;
 }
 
 export interface StoredTable {
@@ -92,7 +97,6 @@ export type StoreResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: StoreError };
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const MAX_LOG_ENTRIES = 100_000;
 const MAX_EVIDENCE = 64;
 const MAX_SETTINGS = 64;
 const MAX_SETTING_KEY_LENGTH = 64;
@@ -233,6 +237,7 @@ function segment(value: unknown, path: string): StoredSegment {
 function seatKeys(value: unknown, path: string): StoredSeatKeys {
   const v = record(value, path);
   const field = (key: string): unknown => get(v, key, `${path}.${key}`);
+  const pending = field('pending');
   return {
     game: text(field('game'), `${path}.game`, 1, MAX_GAME_ID_LENGTH),
     seat: seat(field('seat'), `${path}.seat`),
@@ -240,6 +245,9 @@ function seatKeys(value: unknown, path: string): StoredSeatKeys {
     level: oneOf(field('level'), `${path}.level`, [...BOT_LEVELS, null]),
     signingSecret: base64url(field('signingSecret'), `${path}.signingSecret`, SIGNING_SECRET_BYTES),
     secret: base64url(field('secret'), `${path}.secret`, SECRET_BYTES),
+    ...(pending === undefined
+      ? {}
+      : { pending: text(pending, `${path}.pending`, 1, MAX_ENTRY_LENGTH) }),
   };
 }
 

@@ -1,0 +1,98 @@
+// One entry per seat per position survives a reload (issue 30, finding 4): what
+// this browser signed for the head and the log does not hold yet is stored with
+// the seat's keys, restored, and sent again as it was. A different move for that
+// position after the reload is refused, and no evidence names the honest seat.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accelerate } from '$lib/protocol';
+import { recordOf, verifyRecord } from '$lib/record';
+import { fromStored, toStored, type Session } from '$lib/session';
+import { parseStoredTable } from '$lib/session/store/stored-table';
+import { MAX_ENTRY_LENGTH } from '$lib/protocol/limits';
+import {
+  closeTracked,
+  FAST,
+  must,
+  openTable,
+  seededRandom,
+  startAutoplay,
+  track,
+  transport,
+  turnOf,
+  until,
+} from './harness';
+
+beforeAll(() => accelerate());
+afterEach(closeTracked);
+
+describe('one entry per seat per position, across a reload', () => {
+  it('a move signed before a reload is the one ordered; a different move for its position is refused', async () => {
+    const table = await openTable({
+      variant: 'mexican-train',
+      people: 2,
+      options: { rounds: 1, set: 5, handSize: 4 },
+      seed: 331,
+    });
+    const [host, guest] = table.sessions as [Session, Session];
+    await startAutoplay(table, 'easy', [1]);
+    let legal = guest.snapshot.table?.local[0]?.legal ?? [];
+    for (;;) {
+      await turnOf(guest, 1);
+      legal = guest.snapshot.table!.local[0]!.legal;
+      if (legal.length >= 2) break;
+      const seq = guest.ledger!.seq;
+      must(guest.move(1, legal[0]!));
+      await until('the move ordered', () => guest.ledger!.seq > seq);
+    }
+    // The guest's submission never reaches the host before the page reloads.
+    const held: string[] = [];
+    const deliver = table.network.deliver.bind(table.network);
+    table.network.deliver = (from, to, link, data) => {
+      const submit = typeof data === 'string' && data.startsWith('{"t":"submit"');
+      if (from === guest.transport.id && submit) held.push(data);
+      else deliver(from, to, link, data);
+    };
+    const seq = guest.ledger!.seq;
+    must(guest.move(1, legal[0]!));
+    await until('the submission sent', () => held.length > 0);
+    const signed = (JSON.parse(held[0]!) as { entry: string }).entry;
+    const record = toStored(guest, Date.now())!;
+    expect(record.keys.find((k) => k.seat === 1)?.pending).toBe(signed);
+    // Checked on load within bounds, as every stored field is.
+    const long = {
+      ...record,
+      keys: [{ ...record.keys[0]!, pending: 'x'.repeat(MAX_ENTRY_LENGTH + 1) }],
+    };
+    expect(parseStoredTable(long)).toMatchObject({
+      ok: false,
+      error: { code: 'CORRUPT', detail: expect.stringContaining('keys[0].pending') },
+    });
+    expect(parseStoredTable(record)).toEqual({ ok: true, value: record });
+    guest.close();
+    guest.transport.close();
+
+    const back = track(
+      must(
+        fromStored(record, {
+          transport: transport(table.network, `${table.room}-p1-again`),
+          timing: FAST,
+          random: seededRandom(332),
+        }),
+      ),
+    );
+    // Still busy: the entry is pending, and another move for its position is refused.
+    expect(back.snapshot.pending).toEqual([1]);
+    expect(back.move(1, legal[1]!)).toMatchObject({ ok: false, error: { code: 'NOT_NOW' } });
+    await back.link(host.transport.id);
+    await until('the position ordered', () => host.ledger!.seq > seq);
+    expect(host.ledger!.log[seq]).toBe(signed);
+    back.setAutoplay(1, 'easy');
+    await until('game over', () => [host, back].every((s) => s.snapshot.table?.gameOver));
+    for (const s of [host, back]) {
+      expect(s.snapshot.equivocations).toEqual([]);
+      expect(s.snapshot.refusals.filter((r) => r.code === 'EQUIVOCATION')).toEqual([]);
+    }
+    const r = must(host.record());
+    const verdict = verifyRecord(recordOf(r.segments, r.room));
+    expect(verdict.violations.filter((v) => v.code === 'EQUIVOCATION')).toEqual([]);
+  }, 120_000);
+});
