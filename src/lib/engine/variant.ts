@@ -13,8 +13,8 @@ import type {
   Result,
   Seat,
   Target,
-  VariantId,
 } from './types';
+import type { VariantId } from './registry';
 
 /** The fields every variant's state has; generic code (audit, hashing, tests) uses these. */
 export interface BaseState {
