@@ -1,7 +1,6 @@
 // The engine's shared vocabulary: variants, seats, targets, moves, cards, errors.
 import type { TileId } from './tiles';
 
-
 /** C-3: seats are numbered 0…n−1 clockwise; "left" is seat + 1 mod n. */
 export type Seat = number;
 export type BySeat<T> = readonly T[];

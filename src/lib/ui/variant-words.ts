@@ -57,4 +57,3 @@ export function rankSeats<T extends { readonly seat: Seat }>(
 export function scoresPerRound(view: BaseState): boolean {
   return variantOf(view.variant).scoring.scores === 'lastRound';
 }
-
