@@ -4,6 +4,7 @@ import svelte from 'eslint-plugin-svelte';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import svelteConfig from './svelte.config.js';
+import { readFileSync } from 'node:fs';
 
 // Which of our layers each layer may import (docs/architecture.md): dependencies point
 // inward only. Routes are thin pages and may wire anything.
@@ -16,6 +17,13 @@ const LAYERS = {
   render: ['engine', 'session'],
   record: ['engine', 'protocol', 'session'],
   ui: ['engine', 'session', 'render', 'record'],
+};
+// A variant's own modules are the engine's: elsewhere its index is reached
+// through the engine's registry (`railominosRules`…), never by path.
+const VARIANT_MODULES = {
+  regex: '(^|/)engine/variants(/|$)',
+  message:
+    'Reach a variant through the engine (its registry), not engine/variants/** (docs/adding-a-variant.md).',
 };
 const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
   const banned = Object.keys(LAYERS).filter((l) => l !== layer && !allowed.includes(l));
@@ -30,6 +38,7 @@ const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
               regex: `^(\\$lib/|(\\.\\./)+)(${banned.join('|')})(/|$)`,
               message: `${layer} may import only ${allowed.join(', ') || 'nothing of ours'} (docs/architecture.md).`,
             },
+            ...(layer === 'engine' ? [] : [VARIANT_MODULES]),
           ],
         },
       ],
@@ -37,30 +46,35 @@ const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => {
   };
 });
 
-// A variant speaks for itself (docs/architecture.md): outside the engine nothing
-// compares a variant's id or casts a state to one variant's own type.
-const VARIANT_STATE = '/^(Mt|Dt|Engine191|Railominos)State$/';
+// A variant speaks for itself (docs/adding-a-variant.md): outside the engine
+// nothing compares or switches on a variant's id, or casts to one variant's
+// types. The ids are read off the engine's registry, so a new one is covered.
+const REGISTRY = readFileSync(new URL('./src/lib/engine/registry.ts', import.meta.url), 'utf8');
+const VARIANT_BLOCK = /export const VARIANTS = \{([^}]*)\}/.exec(REGISTRY)?.[1] ?? '';
+const VARIANT_IDS = [...VARIANT_BLOCK.matchAll(/^\s*'?([a-z0-9-]+)'?[:,]/gm)].map((m) => m[1]);
+const ID = `/^(${VARIANT_IDS.join('|')})$/`;
 const EQUALITY = 'BinaryExpression[operator=/^[!=]==?$/]';
 const variantBranches = [
-  ...['left', 'right'].flatMap((side) => {
-    const other = side === 'left' ? 'right' : 'left';
-    return [
-      `${EQUALITY}[${other}.type='Literal'][${side}.property.name='variant']`,
-      `${EQUALITY}[${other}.type='Literal'][${side}.expression.property.name='variant']`,
-    ];
-  }),
+  `${EQUALITY}[left.value=${ID}]`,
+  `${EQUALITY}[right.value=${ID}]`,
+  `SwitchCase[test.value=${ID}]`,
   "SwitchStatement[discriminant.property.name='variant']",
-  "SwitchStatement[discriminant.expression.property.name='variant']",
+  "SwitchStatement[discriminant.property.name='id'][discriminant.object.name=/[vV]ariant$/]",
 ].map((selector) => ({
   selector,
-  message: 'Ask the variant (engine `Variant`), do not branch on its id (docs/architecture.md).',
+  message:
+    'Ask the variant (engine `Variant`) or a registry keyed by VariantId; do not branch on its id (docs/adding-a-variant.md).',
 }));
+// Any state type but the generic ones (BaseState, TableState…).
+const VARIANT_TYPE = '/^(Variant|Heuristics|StateOf|AnyState|(?!Base|Table)\\w+State)$/';
 const variantCasts = [
-  `TSAsExpression > TSTypeReference[typeName.name=${VARIANT_STATE}]`,
-  `TSAsExpression > TSUnionType > TSTypeReference[typeName.name=${VARIANT_STATE}]`,
+  `TSAsExpression > TSTypeReference[typeName.name=${VARIANT_TYPE}]`,
+  `TSAsExpression > TSUnionType > TSTypeReference[typeName.name=${VARIANT_TYPE}]`,
+  "TSAsExpression > TSIndexedAccessType[objectType.typeName.name='StateById']",
 ].map((selector) => ({
   selector,
-  message: 'Narrow an AnyState by its variant in the engine, do not cast (docs/architecture.md).',
+  message:
+    'Narrow by a registry keyed by VariantId (engine `anyState`), do not cast (docs/adding-a-variant.md).',
 }));
 
 export default ts.config(
@@ -73,6 +87,8 @@ export default ts.config(
       'test-results/',
       '.test-output/',
       'src/lib/ui/i18n/generated/',
+      // Code that must fail the lint (tests/scripts/lint-rules.test.ts).
+      'tests/scripts/fixtures/',
     ],
   },
   js.configs.recommended,
@@ -81,7 +97,12 @@ export default ts.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.js', '.ts'] } } },
+    // import-x reads our TypeScript modules itself (no-cycle follows them).
+    settings: {
+      'import-x/extensions': ['.js', '.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver': { node: { extensions: ['.js', '.ts'] } },
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': [
@@ -95,6 +116,10 @@ export default ts.config(
     },
   },
   ...layerRules,
+  {
+    files: ['src/routes/**', 'src/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [VARIANT_MODULES] }] },
+  },
   {
     files: ['src/**'],
     // The engine alone knows its variants.

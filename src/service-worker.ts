@@ -7,7 +7,9 @@
 /// <reference lib="webworker" />
 import { base, build, files, prerendered, version } from '$service-worker';
 
-const sw = self as unknown as ServiceWorkerGlobalScope;
+// This module runs as the service worker: its global is the worker's scope.
+declare const self: ServiceWorkerGlobalScope;
+const sw = self;
 const ROOT = `${base}/`;
 // Other sites may share this origin's caches (under other subpaths): ours are named for our base.
 const OURS = `trainyard ${ROOT} `;

@@ -2,7 +2,7 @@
 // site root and under a subpath of a plain static host (no PeerServer).
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { VARIANT_NAMES } from '../../src/lib/ui';
+import { VARIANT_IDS, variantOf } from '../../src/lib/engine';
 
 function served(name: string): string {
   const url = process.env[name];
@@ -26,7 +26,7 @@ function watch(page: Page): { errors: string[]; requests: string[] } {
 async function expectLanding(page: Page): Promise<void> {
   await expect(page).toHaveTitle(/Trainyard/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trainyard');
-  await expect(page.getByRole('listitem')).toHaveText([...VARIANT_NAMES]);
+  await expect(page.getByRole('listitem')).toHaveText(VARIANT_IDS.map((id) => variantOf(id).title));
 }
 
 test('the landing page names the five variants', async ({ page }) => {

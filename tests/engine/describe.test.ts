@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   VARIANT_IDS,
   answerNeed,
-  boardOf,
   createRng,
   defaultOptions,
   joinNewcomer,
@@ -83,13 +82,15 @@ describe('a variant describes itself', () => {
     ]);
   });
 
-  it('names, rounds, boneyard, faces and board shape, one source each', () => {
+  it('names, rounds, boneyard, faces and move kinds, one source each', () => {
+    const MT_MOVES = ['play', 'draw', 'pass', 'declare', 'endTurn'];
+    const E191_MOVES = ['play', 'draw', 'pass', 'choose', 'removeTrack'];
     const facts = VARIANT_IDS.map((id) => {
       const v = variantOf(id);
-      return [v.title, v.shortTitle, v.roundName, v.laneName, v.hasBoneyard, v.faces, v.boardShape];
+      return [v.title, v.shortTitle, v.roundName, v.laneName, v.hasBoneyard, v.faces, v.moveTypes];
     });
     expect(facts).toEqual([
-      ['Mexican Train', 'Mexican Train', 'round', 'train', true, 'pips', 'hub'],
+      ['Mexican Train', 'Mexican Train', 'round', 'train', true, 'pips', MT_MOVES],
       [
         'Mexican Train (tournament rules)',
         'Mexican Train · tournament',
@@ -97,16 +98,20 @@ describe('a variant describes itself', () => {
         'train',
         true,
         'pips',
-        'hub',
+        MT_MOVES,
       ],
-      ['Derailing the Train', 'Derailing the Train', 'platform', 'train', true, 'pips', 'platform'],
-      ['Engine 191', 'Engine 191', 'round', 'line', true, 'pips', 'station'],
-      ['Railominos', 'Railominos', 'round', 'train', false, 'railroads', 'line'],
+      [
+        'Derailing the Train',
+        'Derailing the Train',
+        'platform',
+        'train',
+        true,
+        'pips',
+        ['play', 'draw', 'pass', 'declare'],
+      ],
+      ['Engine 191', 'Engine 191', 'round', 'line', true, 'pips', E191_MOVES],
+      ['Railominos', 'Railominos', 'round', 'train', false, 'railroads', ['play', 'pass']],
     ]);
-    for (const id of VARIANT_IDS) {
-      const v = variantOf(id);
-      expect(boardOf(v.newGame(2, {})).shape).toBe(v.boardShape);
-    }
   });
 
   it('MT-2 DT-2: the double being called down, with its rule', () => {

@@ -9,17 +9,19 @@ import {
   tileOf,
   variantOf,
   type BaseState,
-  type DtState,
-  type Engine191State,
   type GameEvent,
   type Move,
-  type MtState,
+  type StateOf,
   type Supply,
 } from '$lib/engine';
 import type { TableStep } from '$lib/session';
 import { describeSteps } from '$lib/ui/log';
 import { load as loadGame } from '$lib/ui/i18n/game';
 import { current } from '$lib/ui/i18n/locale.svelte';
+
+type DtState = StateOf<'derailing-the-train'>;
+type Engine191State = StateOf<'engine-191'>;
+type MtState = StateOf<'mexican-train'>;
 
 // The table's words in English unless a test says otherwise.
 beforeAll(() => loadGame('en'));

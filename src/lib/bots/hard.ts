@@ -3,40 +3,18 @@
 // latest plays), try the medium level's best moves in every world, play on a
 // few dozen moves with the variant's fast policy, score the result, and keep
 // the move with the best weighted total.
-import type { BaseState, Move, VariantId } from '../engine';
+import type { BaseState, Move } from '../engine';
 import type { BotInput } from './input';
 import { fillHidden, hiddenTiles } from './determinize';
-import { heuristicsFor } from './heuristics';
+import { budgetFor, heuristicsFor } from './heuristics';
+import type { SearchBudget } from './heuristics';
 import { playLikelihood } from './inference';
 import { readHistory } from './knowledge';
 import { rollout } from './rollout';
 
-export interface SearchBudget {
-  /** Worlds sampled per decision. */
-  readonly worlds: number;
-  /** Candidate moves searched (the medium level's best ones). */
-  readonly candidates: number;
-  /** Moves a rollout may take before it is scored as it stands. */
-  readonly depth: number;
-  /** Others' latest plays that weigh each world by how well it explains them (0: none). */
-  readonly recentPlays: number;
-}
-
-/**
- * Counts, not clocks: sized from `npm run bench` (hard against medium, and the
- * time per decision: tens of milliseconds, far under the 300 ms allowed).
- */
-export const BUDGETS: Readonly<Record<VariantId, SearchBudget>> = {
-  'mexican-train': { worlds: 80, candidates: 4, depth: 30, recentPlays: 0 },
-  'mexican-train-tournament': { worlds: 80, candidates: 4, depth: 30, recentPlays: 0 },
-  'derailing-the-train': { worlds: 40, candidates: 4, depth: 30, recentPlays: 0 },
-  'engine-191': { worlds: 80, candidates: 6, depth: 30, recentPlays: 0 },
-  railominos: { worlds: 60, candidates: 8, depth: 30, recentPlays: 6 },
-};
-
 export function hardMove<S extends BaseState>(
   input: BotInput<S>,
-  budget: SearchBudget = BUDGETS[input.variant.id],
+  budget: SearchBudget = budgetFor(input.variant.id),
 ): Move {
   const { variant, view, seat, legal, history, rng } = input;
   if (legal.length <= 1) return legal[0] as Move;

@@ -35,7 +35,8 @@ interface Progress<S> {
 
 // Keyed by the round's start view: a later decision in the same round resumes
 // where the last one stopped (the steps only ever grow).
-const progressByRound = new WeakMap<object, Progress<BaseState>>();
+// Values are Progress<S> for the S of the round they are keyed by.
+const progressByRound = new WeakMap<object, unknown>();
 
 export function readHistory<S extends BaseState>(
   variant: Variant<S>,
@@ -44,7 +45,7 @@ export function readHistory<S extends BaseState>(
   let p = progressByRound.get(history.start) as Progress<S> | undefined;
   if (!p || p.steps > history.steps.length || history.steps[p.steps - 1] !== p.last) {
     p = begin(history);
-    progressByRound.set(history.start, p as unknown as Progress<BaseState>);
+    progressByRound.set(history.start, p);
   }
   for (const [pos, tile] of history.revealed) if (!p.pending.has(pos)) learn(p, pos, tile);
   for (; p.steps < history.steps.length; p.steps++) {

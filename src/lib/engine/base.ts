@@ -1,7 +1,8 @@
 // What every variant's state starts from and shows publicly, written once.
 import { leftOut } from './house';
 import type { BaseState, OptionSpec, Options } from './variant';
-import type { Seat, VariantId } from './types';
+import type { Seat } from './types';
+import type { VariantId } from './registry';
 
 /**
  * Every option at its given value, or the variant's default for a table of this

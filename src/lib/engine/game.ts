@@ -147,13 +147,6 @@ export function auditRound<S extends BaseState>(
   return { violations, state, complete: true };
 }
 
-export function fullyKnown(state: BaseState): boolean {
-  return (
-    state.hands.every((h) => h.every((c) => c.tile !== null)) &&
-    state.boneyard.every((c) => c.tile !== null)
-  );
-}
-
 /** BAD_MOVE for anything that is not a well-formed move (wire input, scenario files). */
 export function parseMove(raw: unknown, players: number): Result<Move> {
   const bad = (why: string) => fail<Move>('BAD_MOVE', null, why);

@@ -2,13 +2,12 @@
 // one JSON result out. BAD_SCENARIO names the field at fault.
 import { dealCards } from './cards';
 import { applyMove, isTarget, parseMove, runSetup } from './game';
-import { variantOf } from './registry';
+import { VARIANT_IDS, isVariantId, variantOf } from './registry';
 import { defaultOptions } from './table';
 import { parseTile, tileName } from './tiles';
 import type { TileSet } from './tiles';
 import type { BaseState, Need, Options, ScenarioRound, Variant } from './variant';
 import type { Json, Move, Result } from './types';
-import { VARIANT_IDS } from './types';
 
 export interface ScenarioResult {
   /** 0 whether or not a move was illegal; 2 for a file that is not a valid scenario. */
@@ -42,10 +41,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function run(raw: unknown): ScenarioResult {
   if (!isRecord(raw)) bad('a scenario is a JSON object');
   const id = raw.variant;
-  if (typeof id !== 'string' || !(VARIANT_IDS as readonly string[]).includes(id)) {
-    bad(`variant: expected one of ${VARIANT_IDS.join(', ')}`);
-  }
-  const variant = variantOf(id as (typeof VARIANT_IDS)[number]) as Variant;
+  if (!isVariantId(id)) bad(`variant: expected one of ${VARIANT_IDS.join(', ')}`);
+  const variant = variantOf(id);
   const players = raw.players;
   if (
     typeof players !== 'number' ||

@@ -3,23 +3,23 @@
 
 export type TileId = number;
 
-export const SET_KINDS = ['double-n', 'railominos'] as const;
-export type SetKind = (typeof SET_KINDS)[number];
-
 export interface TileDef {
   readonly id: TileId;
   /** The higher suit index. */
   readonly hi: number;
   /** The lower suit index. */
   readonly lo: number;
-  /** Railominos FRISCO (R-5): matches any open end and has no suits of its own. */
+  /** A wild tile (R-5 FRISCO): matches any open end and has no suits of its own. */
   readonly wild: boolean;
 }
 
 export interface TileSet {
-  readonly kind: SetKind;
-  /** For double-N sets, N; for railominos, the number of railroads minus one. */
+  /** `double-n`, or the name of a variant's own set (the protocol names the deck by it). */
+  readonly kind: string;
+  /** The highest suit index: N for double-N sets. */
   readonly n: number;
+  /** Pips, or names with no order of their own (railroads, written alphabetically). */
+  readonly faces: 'pips' | 'railroads';
   readonly suits: readonly string[];
   readonly tiles: readonly TileDef[];
 }
@@ -28,7 +28,7 @@ export const RAILROADS = ['BN', 'IC', 'SCL', 'UP', 'ATSF', 'SOO', 'WP', 'CNW'] a
 export type Railroad = (typeof RAILROADS)[number];
 export const FRISCO = 'FRISCO';
 
-function pairsUpTo(n: number): TileDef[] {
+export function pairsUpTo(n: number): TileDef[] {
   const tiles: TileDef[] = [];
   for (let hi = 0; hi <= n; hi++) {
     for (let lo = 0; lo <= hi; lo++) tiles.push({ id: tiles.length, hi, lo, wild: false });
@@ -43,22 +43,10 @@ export function doubleN(n: number): TileSet {
   let set = doubleNCache.get(n);
   if (!set) {
     const suits = Array.from({ length: n + 1 }, (_, i) => String(i));
-    set = { kind: 'double-n', n, suits, tiles: pairsUpTo(n) };
+    set = { kind: 'double-n', n, faces: 'pips', suits, tiles: pairsUpTo(n) };
     doubleNCache.set(n, set);
   }
   return set;
-}
-
-let railominosSet: TileSet | undefined;
-
-/** R-1: every pair of the eight railroads, doubles included, plus FRISCO (37). */
-export function railominos(): TileSet {
-  if (!railominosSet) {
-    const tiles = pairsUpTo(RAILROADS.length - 1);
-    tiles.push({ id: tiles.length, hi: -1, lo: -1, wild: true });
-    railominosSet = { kind: 'railominos', n: RAILROADS.length - 1, suits: RAILROADS, tiles };
-  }
-  return railominosSet;
 }
 
 export function tileDef(set: TileSet, id: TileId): TileDef {
@@ -101,23 +89,22 @@ export function otherEnd(set: TileSet, id: TileId, suit: number): number {
   return t.hi === suit ? t.lo : t.hi;
 }
 
-/** C-2: `"a-b"` with the higher end first; railominos writes railroad names alphabetically. */
+/** C-2: `"a-b"` with the higher end first; railroad names are written alphabetically. */
 export function tileName(set: TileSet, id: TileId): string {
   const t = tileDef(set, id);
   if (t.wild) return FRISCO;
   const hi = set.suits[t.hi] ?? '?';
   const lo = set.suits[t.lo] ?? '?';
   // Railroad names have no order of their own: alphabetical, as the shared scenarios write them.
-  if (set.kind === 'railominos') return hi < lo ? `${hi}-${lo}` : `${lo}-${hi}`;
+  if (set.faces === 'railroads') return hi < lo ? `${hi}-${lo}` : `${lo}-${hi}`;
   return `${hi}-${lo}`;
 }
 
 /** C-2: input accepts either order. Returns null for text that names no tile of the set. */
 export function parseTile(set: TileSet, text: string): TileId | null {
   const s = text.trim();
-  if (set.kind === 'railominos' && s.toUpperCase() === FRISCO) {
-    return set.tiles.length - 1;
-  }
+  const wild = set.tiles.findIndex((t) => t.wild);
+  if (wild >= 0 && s.toUpperCase() === FRISCO) return wild;
   const parts = s.split('-');
   if (parts.length !== 2) return null;
   const [a, b] = parts.map((p) => set.suits.indexOf(p.trim().toUpperCase()));

@@ -1,15 +1,6 @@
 // The engine's shared vocabulary: variants, seats, targets, moves, cards, errors.
 import type { TileId } from './tiles';
 
-export const VARIANT_IDS = [
-  'mexican-train',
-  'mexican-train-tournament',
-  'derailing-the-train',
-  'engine-191',
-  'railominos',
-] as const;
-export type VariantId = (typeof VARIANT_IDS)[number];
-
 /** C-3: seats are numbered 0…n−1 clockwise; "left" is seat + 1 mod n. */
 export type Seat = number;
 export type BySeat<T> = readonly T[];

@@ -1,6 +1,6 @@
 // The one interface every variant module implements (one module per variant,
-// picked by the exhaustive registry in `registry.ts`).
-import type { BoardShape } from './states';
+// listed in the registry, `registry.ts`).
+import type { EventRules, GameEvent } from './step-events';
 import type { TileId, TileSet } from './tiles';
 import type {
   BySeat,
@@ -8,12 +8,13 @@ import type {
   EngineError,
   Json,
   Move,
+  MoveType,
   Phase,
   Result,
   Seat,
   Target,
-  VariantId,
 } from './types';
+import type { VariantId } from './registry';
 
 /** The fields every variant's state has; generic code (audit, hashing, tests) uses these. */
 export interface BaseState {
@@ -28,7 +29,7 @@ export interface BaseState {
   readonly hands: BySeat<readonly Card[]>;
   /** Top first: draws take from the front. */
   readonly boneyard: readonly Card[];
-  /** Running totals (railominos: points; engine-191: last round's scores). */
+  /** Running totals (points or pips), or the last round's scores (`Scoring.scores`). */
   readonly scores: BySeat<number>;
   /** Moves applied in this round, setup moves included. */
   readonly moveIndex: number;
@@ -137,12 +138,12 @@ export interface Variant<S extends BaseState = BaseState> {
   readonly roundName: 'round' | 'platform';
   /** What a seat's own lane is called (E-3: a line). */
   readonly laneName: 'train' | 'line';
-  /** Whether players draw from a boneyard (R-7: railominos has no drawing). */
+  /** Whether players draw from a boneyard (R-7: no drawing). */
   readonly hasBoneyard: boolean;
   /** How tiles are faced: pips, or railroad names (R-1). */
   readonly faces: 'pips' | 'railroads';
-  /** The board's shape, for layout; `boardOf` narrows a state by it. */
-  readonly boardShape: BoardShape;
+  /** The kinds of move the variant has (E-4: `removeTrack`), for the table's controls. */
+  readonly moveTypes: readonly MoveType[];
   readonly scoring: Scoring;
   /** How long a game of these options lasts, for this many players (defaults filled in). */
   length(players: number, options: Options): GameLength;
@@ -150,6 +151,8 @@ export interface Variant<S extends BaseState = BaseState> {
   homeTarget(seat: Seat): Target;
   /** E-12: win tokens by seat, for a variant that has them. */
   tokens?(state: S): BySeat<number>;
+  /** E-1: the discard pile, for a variant that has one. */
+  discard?(state: S): readonly TileId[];
   /** E-1: a seat's public score yard, for a variant that has them. */
   yard?(state: S, seat: Seat): readonly TileId[];
   /** MT-2, DT-2: the double being called down now, or null. */
@@ -214,6 +217,21 @@ export interface Variant<S extends BaseState = BaseState> {
   /** Every tile in play and where it is, for conservation checks: each appears once. */
   placedTiles(state: S): readonly TileId[];
   readonly scenario: ScenarioHooks<S>;
+  /** What a step did, as the variant tells it (`events.ts` adds the steps all variants share). */
+  readonly events: VariantEvents<S>;
+}
+
+export interface VariantEvents<S extends BaseState> {
+  readonly rules: EventRules;
+  /** The centre tile laid this round (engine, platform, main station), or null. */
+  centre(state: S): TileId | null;
+  /**
+   * The events of a move from `before` to `after` (`step-events.ts` has the
+   * pieces), the centre laid, C-6 and the round's and game's end left out.
+   */
+  move(set: TileSet, before: S, move: Move, after: S): readonly GameEvent[];
+  /** A supply's tile turned face up (R-2); without this hook, `leaderTurned`. */
+  revealed?(after: S, tile: TileId): GameEvent;
 }
 
 /** One round of a scenario file (docs/scenarios.md), tiles still as text. */

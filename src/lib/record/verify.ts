@@ -113,24 +113,6 @@ export interface VerifyProgress {
   readonly total: number;
 }
 
-/** A stable code for a refused setup. */
-export const SETUP_REFUSALS = [
-  'BAD_SETUP',
-  'GAME_ID_MISMATCH',
-  'WRONG_ROOM',
-  'BAD_AGREEMENT',
-  /** A later segment that does not name the one before as the game it continues. */
-  'NOT_CONTINUED',
-  /** A segment whose start is not where the one before stopped. */
-  'START_MISMATCH',
-  /** A first segment with a start: a game begins at its first deal, not midway (made-up scores). */
-  'STARTS_MIDWAY',
-  /** A new segment under the very seats of the one before (a redeal nobody needed). */
-  'NOT_DUE',
-  /** A claimed equivocation without two validly signed, different entries by that seat there. */
-  'BAD_EVIDENCE',
-] as const;
-
 export class RecordVerifier {
   readonly record: GameRecord;
   readonly total: number;

@@ -18,7 +18,7 @@ export interface Frame {
   readonly header: number;
 }
 
-/** `scale` enlarges tiles where a board has few of them (the railominos line). */
+/** `scale` enlarges tiles where a board has few of them (a single line of railroads). */
 export function frameFor(viewport: Size, scale = 1): Frame {
   const wide = viewport.width >= 700;
   const unit = Math.round((wide ? 30 : 24) * scale);
@@ -64,7 +64,7 @@ export interface LaneSpec {
   readonly target: Target | null;
   /** Room for a marker pin at the start. */
   readonly pin: boolean;
-  /** Centre each row (the railominos line). */
+  /** Centre each row (a single line through a leader). */
   readonly centre?: boolean;
 }
 

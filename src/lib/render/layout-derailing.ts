@@ -3,10 +3,13 @@
 import type { BoardWords } from './board-words';
 import { personal, tileDef } from '../engine';
 import type { Seat, Target, TileSet } from '../engine';
-import type { DtState, Train } from '../engine/variants/derailing-the-train/state';
+import type { derailingRules } from '../engine';
 import type { LaneItem, LaneSpec, TileItem } from './lane';
 import type { Badge } from './layout-types';
 import { chainItems, seatBadges, seatLabel, seatOrder } from './lanes-common';
+
+type DtState = derailingRules.DtState;
+type Train = derailingRules.Train;
 
 function trainItems(set: TileSet, train: Train | null, target: Target, start: number): LaneItem[] {
   const tiles = train?.tiles ?? [];

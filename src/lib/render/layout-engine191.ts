@@ -4,10 +4,13 @@
 import type { BoardWords } from './board-words';
 import { personal, tileDef } from '../engine';
 import type { Seat, TileSet } from '../engine';
-import type { Engine191State, Line } from '../engine/variants/engine-191/state';
+import type { engine191Rules } from '../engine';
 import type { LaneItem, LaneSpec, TileItem } from './lane';
 import type { Badge } from './layout-types';
 import { chainItems, seatBadges, seatLabel, seatOrder } from './lanes-common';
+
+type Engine191State = engine191Rules.Engine191State;
+type Line = engine191Rules.Line;
 
 /** E-5: a double at a line's end with nothing beyond it, unless track removal exposed it. */
 function incomplete(set: TileSet, line: Line): number | null {

@@ -3,10 +3,13 @@
 import type { BoardWords } from './board-words';
 import { personal, tileDef } from '../engine';
 import type { Seat, Target, TileSet } from '../engine';
-import type { MtState, Train } from '../engine/variants/mexican-train/state';
+import type { mexicanTrainRules } from '../engine';
 import type { LaneItem, LaneSpec, TileItem } from './lane';
 import type { Badge } from './layout-types';
 import { chainItems, seatBadges, seatLabel, seatOrder } from './lanes-common';
+
+type MtState = mexicanTrainRules.MtState;
+type Train = mexicanTrainRules.Train;
 
 function trainItems(
   set: TileSet,

@@ -2,10 +2,12 @@
 // to its east end (wrapping on narrow screens), open doubles outlined.
 import type { BoardWords } from './board-words';
 import type { TileSet } from '../engine';
-import { openDoubles } from '../engine/variants/railominos/layout';
-import type { RailominosState } from '../engine/variants/railominos/state';
+import { railominosRules } from '../engine';
 import type { LaneItem, LaneSpec, TileItem } from './lane';
 import { chainItems } from './lanes-common';
+
+type RailominosState = railominosRules.RailominosState;
+const { openDoubles } = railominosRules;
 
 export function railominosLanes(
   set: TileSet,

@@ -1,8 +1,7 @@
-// The board's pure layout: one module per board shape (the variant's
-// `boardOf`), picked by an exhaustive switch, stacked into a world as wide as
-// the viewport.
-import { boardOf, variantOf } from '../engine';
-import type { BaseState, Seat } from '../engine';
+// The board's pure layout: one module per variant's board, found in a registry
+// keyed by variant id, stacked into a world as wide as the viewport.
+import { anyState, variantOf } from '../engine';
+import type { BaseState, Seat, StateById, TileSet, VariantId } from '../engine';
 import type { Size } from './geometry';
 import { frameFor } from './lane';
 import type { LaneSpec } from './lane';
@@ -14,24 +13,43 @@ import { mexicanLanes } from './layout-mexican';
 import { railominosLanes } from './layout-railominos';
 import { stackLanes } from './stack';
 
+type LanesOf<S> = (
+  set: TileSet,
+  state: S,
+  viewer: Seat | null,
+  words: BoardWords,
+  names?: readonly string[],
+) => LaneSpec[];
+
+/** Each variant's board layout; the compiler names a variant left out. */
+const LANES: { readonly [K in VariantId]: LanesOf<StateById[K]> } = {
+  'mexican-train': mexicanLanes,
+  'mexican-train-tournament': mexicanLanes,
+  'derailing-the-train': derailingLanes,
+  'engine-191': engine191Lanes,
+  railominos: (set, state, _viewer, words) => railominosLanes(set, state, words),
+};
+
+function lanesOf<K extends VariantId>(
+  id: K,
+  state: StateById[K],
+  viewer: Seat | null,
+  words: BoardWords,
+  names?: readonly string[],
+): LaneSpec[] {
+  const set = variantOf(id).tileSet(state.players, state.options);
+  const lanes: LanesOf<StateById[K]> = LANES[id];
+  return lanes(set, state, viewer, words, names);
+}
+
 function lanesFor(
   view: BaseState,
   viewer: Seat | null,
   words: BoardWords,
   names?: readonly string[],
 ): LaneSpec[] {
-  const set = variantOf(view.variant).tileSet(view.players, view.options);
-  const board = boardOf(view);
-  switch (board.shape) {
-    case 'hub':
-      return mexicanLanes(set, board.state, viewer, words, names);
-    case 'platform':
-      return derailingLanes(set, board.state, viewer, words, names);
-    case 'station':
-      return engine191Lanes(set, board.state, viewer, words, names);
-    case 'line':
-      return railominosLanes(set, board.state, words);
-  }
+  const state = anyState(view);
+  return lanesOf(state.variant, state, viewer, words, names);
 }
 
 function statusOf(phase: BaseState['phase'], words: BoardWords): string | null {

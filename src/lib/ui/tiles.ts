@@ -1,10 +1,8 @@
 // Tiles and targets in words: the `a-b` notation (C-2), labels for buttons and
-// screen readers, and each variant's lanes as lists of tiles.
+// screen readers.
 import {
-  boardOf,
   isDouble,
   ownerOf,
-  pips,
   tileDef,
   tileName,
   variantOf,
@@ -38,10 +36,6 @@ export function tileWords(set: TileSet, tile: TileId): string {
   const hi = set.suits[t.hi] ?? '?';
   const lo = set.suits[t.lo] ?? '?';
   return isDouble(set, tile) ? `double ${hi}` : `${hi} and ${lo}`;
-}
-
-export function tileValue(set: TileSet, tile: TileId): number {
-  return pips(set, tile);
 }
 
 /** tileWords in the active language (the table's labels and announcements). */
@@ -85,46 +79,4 @@ export function targetWords(
     default:
       return target;
   }
-}
-
-/**
- * Every lane of the board as a list of tiles from its start outward, keyed by
- * target (`p0`, `mexican`, `west`…), plus `hub` (engine, platform, main
- * station, leader), and for Engine 191 `yard<N>` and `discard`.
- */
-export function lanesOf(view: BaseState): Readonly<Record<string, readonly TileId[]>> {
-  const out: Record<string, readonly TileId[]> = {};
-  const board = boardOf(view);
-  switch (board.shape) {
-    case 'hub': {
-      const v = board.state;
-      out.hub = v.engine === null ? [] : [v.engine];
-      v.trains.forEach((t, i) => (out[`p${i}`] = t.tiles));
-      out.mexican = v.mexican?.tiles ?? [];
-      break;
-    }
-    case 'platform': {
-      const v = board.state;
-      out.hub = v.platform === null ? [] : [v.platform];
-      v.trains.forEach((t, i) => (out[`p${i}`] = t.tiles));
-      out.community = v.community?.tiles ?? [];
-      break;
-    }
-    case 'station': {
-      const v = board.state;
-      out.hub = v.station === null ? [] : [v.station];
-      v.lines.forEach((l, i) => (out[`p${i}`] = l.tiles));
-      v.yards.forEach((y, i) => (out[`yard${i}`] = y));
-      out.discard = v.discard;
-      break;
-    }
-    case 'line': {
-      const v = board.state;
-      out.hub = v.layout ? [v.layout.leader.tile] : [];
-      out.west = v.layout?.west.tiles ?? [];
-      out.east = v.layout?.east.tiles ?? [];
-      break;
-    }
-  }
-  return out;
 }

@@ -57,19 +57,3 @@ export function rankSeats<T extends { readonly seat: Seat }>(
 export function scoresPerRound(view: BaseState): boolean {
   return variantOf(view.variant).scoring.scores === 'lastRound';
 }
-
-/**
- * Why the variant refuses these options for this many players (tiles enough
- * for every hand and what a round needs…), as a sentence ending with its rule
- * id; null when it would deal them.
- */
-export function optionsRefusal(
-  id: VariantId,
-  players: number,
-  options: Readonly<Record<string, number>>,
-): string | null {
-  const checked = variantOf(id).checkOptions(players, options);
-  if (checked.ok) return null;
-  const { rule, message } = checked.error;
-  return rule ? `${message.replace(/\.$/, '')} (${rule}).` : message;
-}

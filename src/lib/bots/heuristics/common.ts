@@ -28,18 +28,6 @@ export function unseenTiles<S extends BaseState>(variant: Variant<S>, view: S): 
   return set.tiles.filter((t) => !visible.has(t.id)).map((t) => t.id);
 }
 
-/** How many of `tiles` carry each suit. */
-export function suitCounts(set: TileSet, tiles: readonly TileId[]): number[] {
-  const counts = Array.from({ length: set.n + 1 }, () => 0);
-  for (const id of tiles) {
-    const t = set.tiles[id];
-    if (!t || t.wild) continue;
-    counts[t.hi] = (counts[t.hi] ?? 0) + 1;
-    if (t.lo !== t.hi) counts[t.lo] = (counts[t.lo] ?? 0) + 1;
-  }
-  return counts;
-}
-
 /**
  * The chance that a hand of `size` unseen tiles holds none of `matching` out of
  * `unseen` (drawing without replacement).

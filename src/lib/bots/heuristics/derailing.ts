@@ -5,8 +5,7 @@
 // never strand yourself on your own derailer.
 import { hasSuit, isDouble, otherEnd, ownerOf, personal, pips } from '../../engine';
 import type { PlayMove, Seat, TileId, TileSet, Variant } from '../../engine';
-import { openAt, trainAt } from '../../engine/variants/derailing-the-train';
-import type { DtState, Train } from '../../engine/variants/derailing-the-train';
+import { derailingRules } from '../../engine';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
 import {
@@ -18,6 +17,10 @@ import {
   unseenTiles,
   versusBest,
 } from './common';
+
+type DtState = derailingRules.DtState;
+type Train = derailingRules.Train;
+const { openAt, trainAt } = derailingRules;
 
 /** Weights in pips: what each consideration is worth against shedding one pip. */
 const W = {

@@ -5,11 +5,14 @@
 // (E-4), and leave opponents' lines on suits they are unlikely to hold.
 import { hasSuit, isDouble, otherEnd, ownerOf, personal, pips, tileDef } from '../../engine';
 import type { Move, PlayMove, Seat, TileId, TileSet, Variant } from '../../engine';
-import type { Engine191State, Line } from '../../engine/variants/engine-191/state';
+import type { engine191Rules } from '../../engine';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
 import { chanceOfNone, knownHand, longestChain, pipSum, unseenTiles } from './common';
 import { versusBest } from './common';
+
+type Engine191State = engine191Rules.Engine191State;
+type Line = engine191Rules.Line;
 
 /** Weights in pips: what each consideration is worth against shedding one pip. */
 const W = {

@@ -3,6 +3,18 @@
 import type { BaseState, Move, Seat } from '../../engine';
 import type { BotInput } from '../input';
 
+/** How far the hard level searches (`hard.ts`), per variant. */
+export interface SearchBudget {
+  /** Worlds sampled per decision. */
+  readonly worlds: number;
+  /** Candidate moves searched (the medium level's best ones). */
+  readonly candidates: number;
+  /** Moves a rollout may take before it is scored as it stands. */
+  readonly depth: number;
+  /** Others' latest plays that weigh each world by how well it explains them (0: none). */
+  readonly recentPlays: number;
+}
+
 export interface Heuristics<S extends BaseState = BaseState> {
   /** A value for each of `input.legal`, judged on the bot's own view; higher is better. */
   rank(input: BotInput<S>): number[];

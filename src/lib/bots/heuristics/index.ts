@@ -1,45 +1,61 @@
-// One set of heuristics per variant family, picked by an exhaustive switch.
-import type { BaseState, Variant, VariantId } from '../../engine';
-import type { DtState } from '../../engine/variants/derailing-the-train';
-import type { Engine191State } from '../../engine/variants/engine-191/state';
-import type { MtState } from '../../engine/variants/mexican-train';
-import type { RailominosState } from '../../engine/variants/railominos';
+// Each variant's bot: its heuristics and its hard level's search budget, in a
+// registry keyed by variant id (the compiler names a variant left out).
+import type { BaseState, StateById, Variant, VariantId } from '../../engine';
 import { derailingHeuristics } from './derailing';
 import { engine191Heuristics } from './engine-191';
-import type { Heuristics } from './heuristics';
+import type { Heuristics, SearchBudget } from './heuristics';
 import { mexicanTrainHeuristics } from './mexican-train';
 import { railominosHeuristics } from './railominos';
 
-export type { Heuristics } from './heuristics';
+export type { Heuristics, SearchBudget } from './heuristics';
 
-function build(variant: Variant): Heuristics {
-  // Each variant's module reads its own state type; the registry pairs them by id.
-  switch (variant.id) {
-    case 'mexican-train':
-    case 'mexican-train-tournament':
-      return mexicanTrainHeuristics(
-        variant as unknown as Variant<MtState>,
-      ) as unknown as Heuristics;
-    case 'derailing-the-train':
-      return derailingHeuristics(variant as unknown as Variant<DtState>) as unknown as Heuristics;
-    case 'engine-191':
-      return engine191Heuristics(
-        variant as unknown as Variant<Engine191State>,
-      ) as unknown as Heuristics;
-    case 'railominos':
-      return railominosHeuristics(
-        variant as unknown as Variant<RailominosState>,
-      ) as unknown as Heuristics;
-  }
+interface Bot<S extends BaseState> {
+  heuristics(variant: Variant<S>): Heuristics<S>;
+  /**
+   * Counts, not clocks: sized from `npm run bench` (hard against medium, and the
+   * time per decision: tens of milliseconds, far under the 300 ms allowed).
+   */
+  readonly budget: SearchBudget;
 }
+
+const BOTS: { readonly [K in VariantId]: Bot<StateById[K]> } = {
+  'mexican-train': {
+    heuristics: mexicanTrainHeuristics,
+    budget: { worlds: 80, candidates: 4, depth: 30, recentPlays: 0 },
+  },
+  'mexican-train-tournament': {
+    heuristics: mexicanTrainHeuristics,
+    budget: { worlds: 80, candidates: 4, depth: 30, recentPlays: 0 },
+  },
+  'derailing-the-train': {
+    heuristics: derailingHeuristics,
+    budget: { worlds: 40, candidates: 4, depth: 30, recentPlays: 0 },
+  },
+  'engine-191': {
+    heuristics: engine191Heuristics,
+    budget: { worlds: 80, candidates: 6, depth: 30, recentPlays: 0 },
+  },
+  railominos: {
+    heuristics: railominosHeuristics,
+    budget: { worlds: 60, candidates: 8, depth: 30, recentPlays: 6 },
+  },
+};
+
+/** The hard level's search budget for a variant. */
+export function budgetFor(id: VariantId): SearchBudget {
+  return BOTS[id].budget;
+}
+
+/** The registry as generic code calls it: each bot pairs with its variant by id. */
+const ANY_BOT: Readonly<Record<VariantId, Bot<BaseState>>> = BOTS;
 
 const built = new Map<VariantId, Heuristics>();
 
 export function heuristicsFor<S extends BaseState>(variant: Variant<S>): Heuristics<S> {
   let h = built.get(variant.id);
   if (!h) {
-    h = build(variant as unknown as Variant);
+    h = ANY_BOT[variant.id].heuristics(variant);
     built.set(variant.id, h);
   }
-  return h as unknown as Heuristics<S>;
+  return h;
 }

@@ -4,8 +4,7 @@
 // marker, and leave the next player ends they are unlikely to match.
 import { hasSuit, isDouble, otherEnd, personal, pips } from '../../engine';
 import type { PlayMove, Seat, TileId, TileSet, Variant } from '../../engine';
-import { layTile, openAt, rulesOf } from '../../engine/variants/mexican-train';
-import type { MtState } from '../../engine/variants/mexican-train';
+import { mexicanTrainRules } from '../../engine';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
 import {
@@ -17,6 +16,9 @@ import {
   unseenTiles,
   versusBest,
 } from './common';
+
+type MtState = mexicanTrainRules.MtState;
+const { layTile, openAt, rulesOf } = mexicanTrainRules;
 
 /** Weights in pips: what each consideration is worth against shedding one pip. */
 const W = {

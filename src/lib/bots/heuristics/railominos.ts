@@ -3,11 +3,15 @@
 // player could score off what you leave, and keep pieces you can still play.
 import { tileDef } from '../../engine';
 import type { Move, PlayMove, Seat, TileId, TileSet, Variant } from '../../engine';
-import type { End, Layout, RailominosState } from '../../engine/variants/railominos';
-import { fits, place, playScore } from '../../engine/variants/railominos/layout';
+import { railominosRules } from '../../engine';
 import type { BotInput } from '../input';
 import type { Heuristics } from './heuristics';
 import { gained, knownHand, unseenTiles, versusBest } from './common';
+
+type RailominosState = railominosRules.RailominosState;
+type Layout = railominosRules.Layout;
+type End = railominosRules.End;
+const { fits, place, playScore } = railominosRules;
 
 /** Weights in points: what each consideration is worth against one point scored now. */
 const W = {

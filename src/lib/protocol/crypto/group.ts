@@ -67,25 +67,6 @@ export function baseMulEncoded(k: Scalar): Uint8Array {
   return baseMul(k).toBytes();
 }
 
-/**
- * Σ scalars[i]·points[i] on valid non-identity encodings, for public scalars. With
- * the accelerator one libsodium multiplication per term beats noble's Pippenger
- * (with its decoding) here; without it, Pippenger.
- */
-export function msmPublicEncoded(
-  points: readonly Uint8Array[],
-  scalars: readonly Scalar[],
-): Uint8Array {
-  const lib = sodiumApi();
-  if (!lib)
-    return pippenger(
-      RistrettoPoint,
-      points.map((p) => RistrettoPoint.fromBytes(p)),
-      [...scalars],
-    ).toBytes();
-  return msmSecretEncoded(points, scalars);
-}
-
 /** a + b on valid encodings. */
 export function addEncoded(a: Uint8Array, b: Uint8Array): Uint8Array {
   const lib = sodiumApi();

@@ -4,7 +4,7 @@
 // Leaf modules, not the barrels: the landing page loads this validator (its Continue
 // list), and the barrels would bring the bots and the protocol's cryptography along.
 import { BOT_LEVELS } from '$lib/bots/levels';
-import { VARIANT_IDS } from '$lib/engine/types';
+import { VARIANT_IDS } from '$lib/engine';
 import { fromBase64url } from '$lib/protocol/crypto/bytes';
 import { MAX_ENTRY_LENGTH, MAX_GAME_ID_LENGTH, MAX_SEATS } from '$lib/protocol/limits';
 import { MAX_LOG_ENTRIES, MAX_NAME_LENGTH, MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';

@@ -20,7 +20,9 @@ import { PROOF_WORKER_NAME, serveProofs } from './proof-worker';
 import { BridgedTransport } from './transport-bridge';
 import type { FromWorker, OnlineOpen, ToWorker } from './worker-calls';
 
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+// This module runs in a dedicated worker: its global is the worker's scope.
+declare const self: DedicatedWorkerGlobalScope;
+const scope = self;
 let client: TableClient | null = null;
 let bridge: BridgedTransport | null = null;
 /** Link events from the page that came before the session opened (a peer linking first). */

@@ -17,6 +17,7 @@ import {
   supply,
   validateSetup,
 } from './setup';
+import { dtEvents } from './events';
 import { update } from './state';
 import type { DtState } from './state';
 import { performPlaying, playingLegal, validatePlaying } from './turn';
@@ -36,7 +37,7 @@ export const derailingTheTrain: Variant<DtState> = {
   laneName: 'train',
   hasBoneyard: true,
   faces: 'pips',
-  boardShape: 'platform',
+  moveTypes: ['play', 'draw', 'pass', 'declare'],
   scoring: { winner: 'lowestTotal', scores: 'totals', unit: 'pips', rule: 'DT-12' },
   // DT-2: one platform per double of the set.
   length: (players, options) => ({
@@ -99,4 +100,5 @@ export const derailingTheTrain: Variant<DtState> = {
   scenarioState,
   placedTiles,
   scenario: scenarioHooks,
+  events: dtEvents,
 };

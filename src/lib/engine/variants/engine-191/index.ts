@@ -10,6 +10,7 @@ import { need, supply } from './needs';
 import { disclosures, placedTiles, publicState, scenarioState } from './output';
 import { performTurnMove } from './perform';
 import { scenarioHooks } from './scenario-hooks';
+import { engine191Events } from './events';
 import { nextRound } from './scoring';
 import { performChoose, validateChoose } from './setup';
 import { newGame, optionSpecs, setOf, tileSet, withDefaults } from './state';
@@ -73,6 +74,8 @@ function setupMove(state: Engine191State): Move | null {
   return state.turn === null ? null : { seat: state.turn, type: 'draw' };
 }
 
+export type { Engine191State, Line } from './state';
+
 export const engine191: Variant<Engine191State> = {
   id: 'engine-191',
   title: 'Engine 191',
@@ -84,7 +87,7 @@ export const engine191: Variant<Engine191State> = {
   laneName: 'line',
   hasBoneyard: true,
   faces: 'pips',
-  boardShape: 'station',
+  moveTypes: ['play', 'draw', 'pass', 'choose', 'removeTrack'],
   scoring: { winner: 'tokens', scores: 'lastRound', unit: 'pips', rule: 'E-12' },
   length: (players, options) => ({
     kind: 'tokens',
@@ -107,6 +110,7 @@ export const engine191: Variant<Engine191State> = {
   },
   tokens: (state) => state.tokens,
   yard: (state, seat) => state.yards[seat] ?? [],
+  discard: (state) => state.discard,
   tileSet,
   newGame,
   need,
@@ -125,4 +129,5 @@ export const engine191: Variant<Engine191State> = {
   scenarioState,
   placedTiles,
   scenario: scenarioHooks,
+  events: engine191Events,
 };

@@ -1,6 +1,6 @@
 // What differs between Mexican Train (MT-*) and its tournament rules (TT-*):
 // one engine, two rule configurations.
-import type { VariantId } from '../../types';
+import type { VariantId } from '../../registry';
 
 export interface MtRules {
   readonly id: Extract<VariantId, 'mexican-train' | 'mexican-train-tournament'>;

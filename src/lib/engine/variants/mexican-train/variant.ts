@@ -8,6 +8,7 @@ import { personal } from '../../types';
 import type { Move, Result } from '../../types';
 import type { Called, Disclosure, GameLength, Options, Variant, Verdict } from '../../variant';
 import { fits } from './board';
+import { mtEvents } from './events';
 import { joinSeat } from './join';
 import { dutyOf, playableUnder } from './duty';
 import { openingMove, needOf, performOpening, supplyOf, validateOpening } from './opening';
@@ -165,7 +166,7 @@ export function makeVariant(rules: MtRules): Variant<MtState> {
     laneName: 'train',
     hasBoneyard: true,
     faces: 'pips',
-    boardShape: 'hub',
+    moveTypes: ['play', 'draw', 'pass', 'declare', 'endTurn'],
     scoring: { winner: 'lowestTotal', scores: 'totals', unit: 'pips', rule: rules.resultRule },
     length: (players, options) => length(rules, players, options),
     homeTarget: personal,
@@ -227,5 +228,6 @@ export function makeVariant(rules: MtRules): Variant<MtState> {
     scenarioState: (state) => scenarioJson(rules, setOf(state.options), state),
     placedTiles: placed,
     scenario: scenarioHooks(rules),
+    events: mtEvents(rules),
   };
 }

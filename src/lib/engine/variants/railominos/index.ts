@@ -10,9 +10,10 @@ import { placedTiles, publicState, scenarioState } from './output';
 import { newGame, nextRound } from './rounds';
 import { scenarioHooks } from './scenario-hooks';
 import type { RailominosState } from './state';
+import { railominosEvents } from './events';
 
 export type { RailominosState, Layout, Line, Leader, End } from './state';
-export { openDoubles } from './layout';
+export { fits, openDoubles, place, playScore } from './layout';
 
 export const railominos: Variant<RailominosState> = {
   id: 'railominos',
@@ -27,7 +28,7 @@ export const railominos: Variant<RailominosState> = {
   // no drawing; the unused pieces only give the leader.
   hasBoneyard: false,
   faces: 'railroads',
-  boardShape: 'line',
+  moveTypes: ['play', 'pass'],
   scoring: { winner: 'highestTotal', scores: 'totals', unit: 'points', rule: 'R-8' },
   length: (players, options) => ({
     kind: 'rounds',
@@ -64,4 +65,5 @@ export const railominos: Variant<RailominosState> = {
   scenarioState,
   placedTiles,
   scenario: scenarioHooks,
+  events: railominosEvents,
 };

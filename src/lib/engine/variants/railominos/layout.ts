@@ -1,9 +1,18 @@
 // Playing pieces on the line and what a play scores.
-import { railominos as railominosSet, hasSuit, isDouble, otherEnd, tileDef } from '../../tiles';
-import type { TileId } from '../../tiles';
+import { RAILROADS, hasSuit, isDouble, otherEnd, pairsUpTo, tileDef } from '../../tiles';
+import type { TileId, TileSet } from '../../tiles';
 import type { End, Layout } from './state';
 
-export const SET = railominosSet();
+const PAIRS = pairsUpTo(RAILROADS.length - 1);
+
+/** every pair of the eight railroads, doubles included, plus FRISCO (37). */
+export const SET: TileSet = {
+  kind: 'railominos',
+  n: RAILROADS.length - 1,
+  faces: 'railroads',
+  suits: RAILROADS,
+  tiles: [...PAIRS, { id: PAIRS.length, hi: -1, lo: -1, wild: true }],
+};
 
 export function isFrisco(tile: TileId): boolean {
   return tileDef(SET, tile).wild;
