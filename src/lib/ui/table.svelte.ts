@@ -145,6 +145,8 @@ export class TableController {
   #shownAt = -Infinity;
   #nextId = 1;
   #unsubscribe: (() => void) | null = null;
+  /** Call-down answers already sent for the player (game:entry:seat). */
+  readonly #answered = new Set<string>();
 
   constructor(client: TableClient, pace: Pace, hooks: ControllerHooks = {}) {
     this.client = client;
@@ -153,6 +155,7 @@ export class TableController {
     this.shown = client.snapshot;
     this.latest = client.snapshot;
     this.#record(client.snapshot);
+    this.#answerCallDown();
     this.#unsubscribe = client.subscribe((s) => this.#receive(s));
   }
 
@@ -293,6 +296,11 @@ export class TableController {
 
   get declares(): readonly Extract<Move, { type: 'declare' }>[] {
     return this.legal.filter((m): m is Extract<Move, { type: 'declare' }> => m.type === 'declare');
+  }
+
+  /** The call-down's buttons: opening with a held double ("none" is answered for the player, MT-2). */
+  get declareChoices(): readonly (Extract<Move, { type: 'declare' }> & { tile: TileId })[] {
+    return this.declares.filter((d): d is typeof d & { tile: TileId } => d.tile !== null);
   }
 
   /** The double being called down (MT-2, DT-2), as text with its rule, while the player must answer. */
@@ -714,6 +722,7 @@ export class TableController {
     }
     this.shown = next;
     this.#record(next);
+    this.#answerCallDown();
     if (roundOver) this.#cue('roundEnd');
     else if (this.myTurn && !wasMyTurn) this.#cue('turn');
     if (this.selected && !this.usable(this.selected.tile, this.selected.from)) this.selected = null;
@@ -721,6 +730,24 @@ export class TableController {
       this.revealed = null;
     }
     return fresh.some((s) => s.move !== null);
+  }
+
+  /**
+   * MT-2, DT-2: a person whose only answer to the called double is "I don't
+   * have it" (their hand cannot hold it; the answer is public either way) is
+   * answered for, once per position, without a curtain or a press.
+   */
+  #answerCallDown(): void {
+    const t = this.shown.table;
+    if (!t || !this.caughtUp || this.shown.desync || this.shown.ended) return;
+    for (const p of this.persons) {
+      const [only, ...rest] = p.legal;
+      if (rest.length > 0 || only?.type !== 'declare' || only.tile !== null || p.autoplay) continue;
+      const at = `${t.game}:${t.seq}:${p.seat}`;
+      if (this.#answered.has(at)) continue;
+      this.#answered.add(at);
+      void this.client.move(p.seat, only).then((r) => this.#refused(r));
+    }
   }
 
   /** Keeps each finished round's scores and last hands for the scoreboard (the engine's round results). */
