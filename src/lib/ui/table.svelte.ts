@@ -94,6 +94,15 @@ export function motionMs(baseMs: number, pace: Pace): number {
   return Math.round(baseMs * Math.min(1.4, Math.max(0.5, pace.stepMs / NORMAL_STEP_MS)));
 }
 
+/**
+ * A seat's name as this viewer reads it: an unnamed bot's "Bot n" (or an older
+ * host's "Bot n (easy)") in the viewer's language; any other name as given.
+ */
+export function seatLabel(name: string, bot: boolean): string {
+  const n = bot ? /^Bot (\d+)(?: \((?:easy|medium|hard)\))?$/.exec(name)?.[1] : undefined;
+  return n === undefined ? name : game.bot_n({ n });
+}
+
 function distinct<T>(list: readonly T[]): T[] {
   return list.filter((x, i) => list.indexOf(x) === i);
 }
@@ -177,7 +186,7 @@ export class TableController {
   }
 
   get names(): readonly string[] {
-    return this.shown.seats.map((s) => s.name);
+    return this.shown.seats.map((s) => seatLabel(s.name, s.bot !== null));
   }
 
   /**
@@ -697,7 +706,7 @@ export class TableController {
       const change = describeSteps(
         fresh,
         nextView,
-        next.seats.map((s) => s.name),
+        next.seats.map((s) => seatLabel(s.name, s.bot !== null)),
         this.viewer,
       );
       if (change.lines.length > 0) {
@@ -707,7 +716,7 @@ export class TableController {
         this.#keepSaid(
           fresh,
           nextView,
-          next.seats.map((s) => s.name),
+          next.seats.map((s) => seatLabel(s.name, s.bot !== null)),
           lines,
         );
         this.live = lines.map((l) => l.text).join(' ');
