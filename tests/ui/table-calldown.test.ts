@@ -63,6 +63,11 @@ for (const variant of ['mexican-train', 'derailing-the-train'] as const) {
         void t.send(hold);
       }
       return false;
+    }).catch((e: unknown) => {
+      const mine = t.mine;
+      throw new Error(
+        `${String(e)}: ${JSON.stringify({ phase: t.myView?.phase, legal: mine?.legal, notice: t.notice, behind: t.behind, busy: t.busy, acting: t.shown.table?.acting, turn: t.myView?.turn, sent })}`,
+      );
     });
     // Each "none" the player gave was sent for them; the notice stayed clear.
     const answers = sent.filter((m) => m.type === 'declare');

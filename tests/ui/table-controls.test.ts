@@ -90,7 +90,8 @@ function controls(t: TableController): Control[] {
       press: async (c, pick) => {
         await c.pickTile(tile, from);
         // Several targets: the player taps one of the buttons (or board places) shown.
-        if (c.selected) await c.pickTarget(c.targets[pick(c.targets.length)] ?? 'none');
+        const target = c.targets[pick(c.targets.length)];
+        if (c.selected && target !== undefined) await c.pickTarget(target);
         const yard = c.yardChoice;
         if (yard) await c.pickReplacement(yard.replaces[pick(yard.replaces.length)] ?? -1);
       },

@@ -78,7 +78,7 @@ export function describeSteps(
         say(e, null, game.log_dealt({ round: e.round }));
         break;
       case 'leaderTurned':
-        say(e, null, game.log_leader({ tile: name(e.tile) }), name(e.tile));
+        say(e, null, game.log_leader({ tile: name(e.tile) }));
         break;
       case 'friscoSetAside':
         say(e, null, game.log_frisco_aside({ tile: name(e.tile) }));

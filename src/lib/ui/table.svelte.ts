@@ -3,9 +3,11 @@
 // move log, the pass-and-play curtain, and the player's intents handed to the
 // session through its TableClient.
 import {
+  canonicalJson,
   roundResult,
   variantOf,
   type BaseState,
+  type Json,
   type Move,
   type PlayMove,
   type Seat,
@@ -103,6 +105,8 @@ export function seatLabel(name: string, bot: boolean): string {
   return n === undefined ? name : game.bot_n({ n });
 }
 
+const moveKey = (m: Move) => canonicalJson(m as unknown as Json);
+
 function distinct<T>(list: readonly T[]): T[] {
   return list.filter((x, i) => list.indexOf(x) === i);
 }
@@ -154,6 +158,8 @@ export class TableController {
   #shownAt = -Infinity;
   #nextId = 1;
   #unsubscribe: (() => void) | null = null;
+  /** Moves this screen sent for its people, until they show: any other of theirs the turn clock made. */
+  readonly #sent = new Set<string>();
   /** Call-down answers already sent for the player (game:entry:seat). */
   readonly #answered = new Set<string>();
 
@@ -453,6 +459,7 @@ export class TableController {
     this.selected = null;
     this.yardChoice = null;
     this.notice = null;
+    this.#sent.add(moveKey(move));
     const result = await this.client.move(seat, move);
     this.busy = false;
     this.#refused(result);
@@ -710,8 +717,13 @@ export class TableController {
         this.viewer,
       );
       if (change.lines.length > 0) {
+        // The clock's lines are not said again in another language (relocalize).
+        const clock = this.#clockLines(fresh, nextView.round).map((l) => ({
+          ...l,
+          id: this.#nextId++,
+        }));
         const lines = change.lines.map((l) => ({ ...l, id: this.#nextId++ }));
-        const all = [...this.log, ...lines];
+        const all = [...this.log, ...clock, ...lines];
         this.log = all.length > MAX_LOG ? all.slice(all.length - MAX_LOG) : all;
         this.#keepSaid(
           fresh,
@@ -719,7 +731,7 @@ export class TableController {
           next.seats.map((s) => seatLabel(s.name, s.bot !== null)),
           lines,
         );
-        this.live = lines.map((l) => l.text).join(' ');
+        this.live = [...clock, ...lines].map((l) => l.text).join(' ');
       }
       if (change.play) {
         this.lastPlay = change.play;
@@ -741,6 +753,20 @@ export class TableController {
     return fresh.some((s) => s.move !== null);
   }
 
+  /** A line before each move the turn clock made for a person here (nobody pressed it). */
+  #clockLines(steps: readonly TableStep[], round: number): Omit<LogLine, 'id'>[] {
+    if (this.shown.clockSeconds === undefined) return [];
+    return steps.flatMap((s) => {
+      const move = s.move;
+      const person = move && this.persons.find((p) => p.seat === move.seat && !p.autoplay);
+      if (!move || !person || this.#sent.delete(moveKey(move))) return [];
+      const who = this.names[move.seat] ?? '';
+      const text =
+        move.seat === this.viewer ? game.log_clock_moved_you() : game.log_clock_moved({ who });
+      return [{ round, seat: move.seat, text, rule: null }];
+    });
+  }
+
   /**
    * MT-2, DT-2: a person whose only answer to the called double is "I don't
    * have it" (their hand cannot hold it; the answer is public either way) is
@@ -755,6 +781,7 @@ export class TableController {
       const at = `${t.game}:${t.seq}:${p.seat}`;
       if (this.#answered.has(at)) continue;
       this.#answered.add(at);
+      this.#sent.add(moveKey(only));
       void this.client.move(p.seat, only).then((r) => this.#refused(r));
     }
   }
