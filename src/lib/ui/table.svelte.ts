@@ -159,9 +159,9 @@ export class TableController {
   #nextId = 1;
   #unsubscribe: (() => void) | null = null;
   /** Moves this screen sent for its people, until they show: any other of theirs the turn clock made. */
-  readonly #sent = new Set<string>();
-  /** Call-down answers already sent for the player (game:entry:seat). */
-  readonly #answered = new Set<string>();
+  #sent: readonly string[] = [];
+  /** The last call-down answer sent for a person (game:entry:seat): once per position. */
+  #answered = '';
 
   constructor(client: TableClient, pace: Pace, hooks: ControllerHooks = {}) {
     this.client = client;
@@ -459,7 +459,7 @@ export class TableController {
     this.selected = null;
     this.yardChoice = null;
     this.notice = null;
-    this.#sent.add(moveKey(move));
+    this.#keepSent(move);
     const result = await this.client.move(seat, move);
     this.busy = false;
     this.#refused(result);
@@ -753,13 +753,25 @@ export class TableController {
     return fresh.some((s) => s.move !== null);
   }
 
+  /** A move this screen sends (the last few: a refused one never shows). */
+  #keepSent(move: Move): void {
+    this.#sent = [...this.#sent.slice(-15), moveKey(move)];
+  }
+
+  /** Whether a move shown was one this screen sent (then forgotten). */
+  #shownSent(move: Move): boolean {
+    const i = this.#sent.indexOf(moveKey(move));
+    if (i >= 0) this.#sent = this.#sent.filter((_, j) => j !== i);
+    return i >= 0;
+  }
+
   /** A line before each move the turn clock made for a person here (nobody pressed it). */
   #clockLines(steps: readonly TableStep[], round: number): Omit<LogLine, 'id'>[] {
     if (this.shown.clockSeconds === undefined) return [];
     return steps.flatMap((s) => {
       const move = s.move;
       const person = move && this.persons.find((p) => p.seat === move.seat && !p.autoplay);
-      if (!move || !person || this.#sent.delete(moveKey(move))) return [];
+      if (!move || !person || this.#shownSent(move)) return [];
       const who = this.names[move.seat] ?? '';
       const text =
         move.seat === this.viewer ? game.log_clock_moved_you() : game.log_clock_moved({ who });
@@ -779,9 +791,9 @@ export class TableController {
       const [only, ...rest] = p.legal;
       if (rest.length > 0 || only?.type !== 'declare' || only.tile !== null || p.autoplay) continue;
       const at = `${t.game}:${t.seq}:${p.seat}`;
-      if (this.#answered.has(at)) continue;
-      this.#answered.add(at);
-      this.#sent.add(moveKey(only));
+      if (this.#answered === at) continue;
+      this.#answered = at;
+      this.#keepSent(only);
       void this.client.move(p.seat, only).then((r) => this.#refused(r));
     }
   }
