@@ -79,6 +79,10 @@ test('a 30 s turn clock runs out: the medium bot moves for the person, and the c
   await passTime(page, 31_000);
   await expect.poll(() => myLines(page), { timeout: 20_000 }).toBeGreaterThan(lines);
   expect(await handNow(page)).not.toBe(hand);
+  // The log says the clock made that move (issue 31).
+  await expect(page.getByTestId('move-log')).toContainText(
+    'The turn clock ran out: a bot moved for you.',
+  );
   // The person's next move (or what is left of this turn) has its own 30 s again.
   await expect
     .poll(async () => ((await clock.isVisible()) ? seconds(await clock.textContent()) : 0), {

@@ -69,7 +69,6 @@ describe('describeSteps: openings the rules lay', () => {
     const line = describeSteps([s], playing, names, 1).lines.at(-1);
     expect(line).toMatchObject({
       seat: 1,
-      notation: '3-3',
       rule: 'E-2',
       text: '3-3 is the main station (E-2); you start.',
     });
@@ -154,7 +153,7 @@ describe('describeSteps: openings the rules lay', () => {
 });
 
 describe('describeSteps: moves', () => {
-  it('a play on a train, with its notation, and the last tile played for the board', () => {
+  it('a play on a train in words (no internal target code), and the last tile played for the board', () => {
     const events: GameEvent[] = [
       {
         kind: 'played',
@@ -170,7 +169,7 @@ describe('describeSteps: moves', () => {
     const view = game<MtState>('mexican-train', { set: 9 });
     const change = describeSteps([{ seq: 4, move: null, events }], view, names, 0);
     expect(change.lines).toMatchObject([
-      { text: 'Bo played 9-5 on Bo’s train.', notation: '9-5 → p1', rule: 'MT-5', seat: 1 },
+      { text: 'Bo played 9-5 on Bo’s train.', rule: 'MT-5', seat: 1 },
       { text: 'Bo has one tile left!', rule: 'C-6' },
     ]);
     expect(change.play).toEqual({ tile: tileOf(9, 5), target: 'p1' });

@@ -14,8 +14,6 @@ export interface LogLine {
   readonly round: number;
   readonly seat: Seat | null;
   readonly text: string;
-  /** The C-2 notation of the move, when it is a play (`12-5 → p1`). */
-  readonly notation: string | null;
   /** The rule the event follows (MT-7, DT-2…). */
   readonly rule: string | null;
 }
@@ -54,8 +52,8 @@ export function describeSteps(
   const events = steps.flatMap((s) => s.events);
   const set = tileSetOf(view);
   const lines: Omit<LogLine, 'id'>[] = [];
-  const say = (e: GameEvent, seat: Seat | null, text: string, notation: string | null = null) =>
-    lines.push({ round: view.round, seat, text, notation, rule: e.rule });
+  const say = (e: GameEvent, seat: Seat | null, text: string) =>
+    lines.push({ round: view.round, seat, text, rule: e.rule });
   /** A sentence about a seat: the viewer's own ("You…"), or anyone's by name. */
   const of = (seat: Seat | null, you: () => string, they: (who: string) => string) =>
     seat === viewer && seat !== null
@@ -80,7 +78,7 @@ export function describeSteps(
         say(e, null, game.log_dealt({ round: e.round }));
         break;
       case 'leaderTurned':
-        say(e, null, game.log_leader({ tile: name(e.tile) }), name(e.tile));
+        say(e, null, game.log_leader({ tile: name(e.tile) }));
         break;
       case 'friscoSetAside':
         say(e, null, game.log_frisco_aside({ tile: name(e.tile) }));
@@ -124,7 +122,7 @@ export function describeSteps(
             () => game.log_laid_centre_you({ tile, as }),
             (who) => game.log_laid_centre({ who, tile, as }),
           );
-          say(e, e.seat, text, tile);
+          say(e, e.seat, text);
           break;
         }
         const rule = e.rule;
@@ -136,7 +134,7 @@ export function describeSteps(
           e.as === 'station'
             ? game.log_station({ tile, rule, then })
             : game.log_opened({ tile, as, rule, then });
-        say(e, e.starts, opened, tile);
+        say(e, e.starts, opened);
         break;
       }
       case 'notHeld': {
@@ -166,7 +164,7 @@ export function describeSteps(
               () => game.log_played_you({ tile, on }),
               (who) => game.log_played({ who, tile, on }),
             );
-        say(e, e.seat, text, `${tile} → ${e.target}`);
+        say(e, e.seat, text);
         play = { tile: e.tile, target: e.target };
         break;
       }

@@ -3,9 +3,11 @@
 // move log, the pass-and-play curtain, and the player's intents handed to the
 // session through its TableClient.
 import {
+  canonicalJson,
   roundResult,
   variantOf,
   type BaseState,
+  type Json,
   type Move,
   type PlayMove,
   type Seat,
@@ -94,6 +96,17 @@ export function motionMs(baseMs: number, pace: Pace): number {
   return Math.round(baseMs * Math.min(1.4, Math.max(0.5, pace.stepMs / NORMAL_STEP_MS)));
 }
 
+/**
+ * A seat's name as this viewer reads it: an unnamed bot's "Bot n" (or an older
+ * host's "Bot n (easy)") in the viewer's language; any other name as given.
+ */
+export function seatLabel(name: string, bot: boolean): string {
+  const n = bot ? /^Bot (\d+)(?: \((?:easy|medium|hard)\))?$/.exec(name)?.[1] : undefined;
+  return n === undefined ? name : game.bot_n({ n });
+}
+
+const moveKey = (m: Move) => canonicalJson(m as unknown as Json);
+
 function distinct<T>(list: readonly T[]): T[] {
   return list.filter((x, i) => list.indexOf(x) === i);
 }
@@ -149,6 +162,10 @@ export class TableController {
   #shownAt = -Infinity;
   #nextId = 1;
   #unsubscribe: (() => void) | null = null;
+  /** Moves this screen sent for its people, until they show: any other of theirs the turn clock made. */
+  #sent: readonly string[] = [];
+  /** The last call-down answer sent for a person (game:entry:seat): once per position. */
+  #answered = '';
 
   constructor(client: TableClient, pace: Pace, hooks: ControllerHooks = {}) {
     this.client = client;
@@ -157,6 +174,7 @@ export class TableController {
     this.shown = client.snapshot;
     this.latest = client.snapshot;
     this.#record(client.snapshot);
+    this.#answerCallDown();
     this.#unsubscribe = client.subscribe((s) => this.#receive(s));
   }
 
@@ -178,7 +196,7 @@ export class TableController {
   }
 
   get names(): readonly string[] {
-    return this.shown.seats.map((s) => s.name);
+    return this.shown.seats.map((s) => seatLabel(s.name, s.bot !== null));
   }
 
   /**
@@ -297,6 +315,11 @@ export class TableController {
 
   get declares(): readonly Extract<Move, { type: 'declare' }>[] {
     return this.legal.filter((m): m is Extract<Move, { type: 'declare' }> => m.type === 'declare');
+  }
+
+  /** The call-down's buttons: opening with a held double ("none" is answered for the player, MT-2). */
+  get declareChoices(): readonly (Extract<Move, { type: 'declare' }> & { tile: TileId })[] {
+    return this.declares.filter((d): d is typeof d & { tile: TileId } => d.tile !== null);
   }
 
   /** The double being called down (MT-2, DT-2), as text with its rule, while the player must answer. */
@@ -440,6 +463,7 @@ export class TableController {
     this.selected = null;
     this.yardChoice = null;
     this.notice = null;
+    this.#keepSent(move);
     const result = await this.client.move(seat, move);
     this.#sending = false;
     this.#refused(result);
@@ -693,20 +717,25 @@ export class TableController {
       const change = describeSteps(
         fresh,
         nextView,
-        next.seats.map((s) => s.name),
+        next.seats.map((s) => seatLabel(s.name, s.bot !== null)),
         this.viewer,
       );
       if (change.lines.length > 0) {
+        // The clock's lines are not said again in another language (relocalize).
+        const clock = this.#clockLines(fresh, nextView.round).map((l) => ({
+          ...l,
+          id: this.#nextId++,
+        }));
         const lines = change.lines.map((l) => ({ ...l, id: this.#nextId++ }));
-        const all = [...this.log, ...lines];
+        const all = [...this.log, ...clock, ...lines];
         this.log = all.length > MAX_LOG ? all.slice(all.length - MAX_LOG) : all;
         this.#keepSaid(
           fresh,
           nextView,
-          next.seats.map((s) => s.name),
+          next.seats.map((s) => seatLabel(s.name, s.bot !== null)),
           lines,
         );
-        this.live = lines.map((l) => l.text).join(' ');
+        this.live = [...clock, ...lines].map((l) => l.text).join(' ');
       }
       if (change.play) {
         this.lastPlay = change.play;
@@ -718,6 +747,7 @@ export class TableController {
     }
     this.shown = next;
     this.#record(next);
+    this.#answerCallDown();
     if (roundOver) this.#cue('roundEnd');
     else if (this.myTurn && !wasMyTurn) this.#cue('turn');
     if (this.selected && !this.usable(this.selected.tile, this.selected.from)) this.selected = null;
@@ -725,6 +755,51 @@ export class TableController {
       this.revealed = null;
     }
     return fresh.some((s) => s.move !== null);
+  }
+
+  /** A move this screen sends (the last few: a refused one never shows). */
+  #keepSent(move: Move): void {
+    this.#sent = [...this.#sent.slice(-15), moveKey(move)];
+  }
+
+  /** Whether a move shown was one this screen sent (then forgotten). */
+  #shownSent(move: Move): boolean {
+    const i = this.#sent.indexOf(moveKey(move));
+    if (i >= 0) this.#sent = this.#sent.filter((_, j) => j !== i);
+    return i >= 0;
+  }
+
+  /** A line before each move the turn clock made for a person here (nobody pressed it). */
+  #clockLines(steps: readonly TableStep[], round: number): Omit<LogLine, 'id'>[] {
+    if (this.shown.clockSeconds === undefined) return [];
+    return steps.flatMap((s) => {
+      const move = s.move;
+      const person = move && this.persons.find((p) => p.seat === move.seat && !p.autoplay);
+      if (!move || !person || this.#shownSent(move)) return [];
+      const who = this.names[move.seat] ?? '';
+      const text =
+        move.seat === this.viewer ? game.log_clock_moved_you() : game.log_clock_moved({ who });
+      return [{ round, seat: move.seat, text, rule: null }];
+    });
+  }
+
+  /**
+   * MT-2, DT-2: a person whose only answer to the called double is "I don't
+   * have it" (their hand cannot hold it; the answer is public either way) is
+   * answered for, once per position, without a curtain or a press.
+   */
+  #answerCallDown(): void {
+    const t = this.shown.table;
+    if (!t || !this.caughtUp || this.shown.desync || this.shown.ended) return;
+    for (const p of this.persons) {
+      const [only, ...rest] = p.legal;
+      if (rest.length > 0 || only?.type !== 'declare' || only.tile !== null || p.autoplay) continue;
+      const at = `${t.game}:${t.seq}:${p.seat}`;
+      if (this.#answered === at) continue;
+      this.#answered = at;
+      this.#keepSent(only);
+      void this.client.move(p.seat, only).then((r) => this.#refused(r));
+    }
   }
 
   /** Keeps each finished round's scores and last hands for the scoreboard (the engine's round results). */

@@ -68,7 +68,8 @@ export class Lobby {
     const keys = this.#t.newKeys();
     const n = this.#t.draft.seats.filter((s) => s.bot).length + 1;
     const seat: SeatSetup = {
-      name: cleanName(name) || `Bot ${n} (${level})`,
+      // Language-free on the wire: each viewer says "Bot n" in their own words.
+      name: cleanName(name) || `Bot ${n}`,
       key: keys.publicKey,
       bot: level,
       member: this.#t.member,

@@ -2,7 +2,7 @@
 // that signs what its seats owe next and sends it to the host (to every seat after
 // a few unanswered resends).
 import { type BotLevel, hint as hintMove } from '$lib/bots';
-import { createRng, type Move, type Seat } from '$lib/engine';
+import { canonicalJson, createRng, type Json, type Move, type Seat } from '$lib/engine';
 import {
   awaitsChoice,
   choiceLabel,
@@ -21,6 +21,9 @@ import type { Wire } from '../wire';
 
 /** Times a browser sends its entry to the host before it sends it to every seat. */
 const RESENDS = 3;
+
+const sameMove = (a: Move, b: Move) =>
+  canonicalJson(a as unknown as Json) === canonicalJson(b as unknown as Json);
 
 export class Turns {
   readonly #t: Core;
@@ -150,7 +153,11 @@ export class Turns {
     }
     if (!mayMove(table)) return fail('NOT_NOW', 'not this seat’s turn');
     const verdict = table.variant.validate(table.view, move);
-    if (verdict.kind === 'illegal') {
+    // A move showing a card first (E-9's face-up draw) is judged once the card is
+    // open, as the protocol does: here it is enough that the engine lists it.
+    const shownFirst = verdict.kind === 'illegal' && verdict.error.code === 'UNKNOWN_CARD';
+    const listed = () => table.variant.legalMoves(table.view).some((m) => sameMove(m, move));
+    if (verdict.kind === 'illegal' && !(shownFirst && listed())) {
       return fail('ILLEGAL_MOVE', verdict.error.message, verdict.error.rule);
     }
     if (!this.submit(seat, moveDraft(table, move))) {

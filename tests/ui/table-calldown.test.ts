@@ -1,0 +1,76 @@
+// MT-2 / DT-2: a person is answered for when the called double cannot be in
+// their hand ("I don't hold it" is public either way); they act only to open
+// with a double they hold.
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import type { Move } from '$lib/engine';
+import { startLocalTable, type TableClient } from '$lib/session';
+import { TableController } from '$lib/ui/table.svelte';
+import { load as loadGame } from '$lib/ui/i18n/game';
+
+beforeAll(() => loadGame('en'));
+const open: { client: TableClient; table: TableController }[] = [];
+afterEach(() => {
+  for (const o of open.splice(0)) {
+    o.table.destroy();
+    o.client.close();
+  }
+});
+
+async function until(cond: () => boolean, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+for (const variant of ['mexican-train', 'derailing-the-train'] as const) {
+  it(
+    `${variant}: the call-down asks the player only about a double they hold`,
+    { timeout: 180_000 },
+    async () => {
+      const started = await startLocalTable({
+        variant,
+        seats: [
+          { kind: 'person', name: 'Ada' },
+          { kind: 'bot', level: 'easy' },
+          { kind: 'bot', level: 'easy' },
+        ],
+        store: null,
+      });
+      if (!started.ok) throw new Error(started.error.detail);
+      const client = started.value;
+      const sent: Move[] = [];
+      const spy = new Proxy(client, {
+        get(target, prop) {
+          if (prop === 'move')
+            return (seat: number, move: Move) => {
+              sent.push(move);
+              return target.move(seat, move);
+            };
+          const value: unknown = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+        },
+      });
+      const t = new TableController(spy, { stepMs: 0 });
+      open.push({ client, table: t });
+      let pressed = 0;
+      await until(() => {
+        const phase = t.myView?.phase;
+        if (phase === 'playing' || phase === 'roundOver') return true;
+        // The only call-down buttons are for a held double; "none" never is one.
+        expect(t.declareChoices.every((d) => d.tile !== null)).toBe(true);
+        const [hold] = t.declareChoices;
+        if (hold && t.caughtUp && !t.busy && pressed === 0) {
+          pressed++;
+          void t.send(hold);
+        }
+        return false;
+      }, 120_000);
+      // Each "none" the player gave was sent for them; the notice stayed clear.
+      const answers = sent.filter((m) => m.type === 'declare');
+      expect(answers.filter((m) => m.type === 'declare' && m.tile !== null).length).toBe(pressed);
+      expect(t.notice).toBeNull();
+    },
+  );
+}
