@@ -32,6 +32,8 @@ function servedPaths(base: string): string[] {
     .filter((f) => fs.statSync(path.join(BUILD, f)).isFile())
     .map((f) => f.split(path.sep).join('/'))
     .filter((f) => f !== 'service-worker.js' && f !== '_app/version.json')
+    // The server's compressed copies of files (scripts/precompress.js) are not addresses.
+    .filter((f) => !/\.(br|gz)$/.test(f))
     .map((f) => base + (f === 'index.html' ? '' : f === '404.html' ? f : f.replace(/\.html$/, '')));
 }
 
