@@ -206,7 +206,9 @@ export async function startServer(options = {}) {
       }
     }
     res.sendFile(sent, { cacheControl: false, dotfiles: 'allow' }, (error) => {
-      if (error && !res.headersSent) next(error);
+      // A request the browser gave up on (a page left, a test's route) needs no answer.
+      const aborted = /** @type {{ code?: string }} */ (error)?.code === 'ECONNABORTED';
+      if (error && !aborted && !res.headersSent) next(error);
     });
   });
 
