@@ -198,8 +198,8 @@ export async function startServer(options = {}) {
     if (COMPRESSIBLE.test(file)) {
       res.setHeader('Vary', 'Accept-Encoding');
       const encoding = preferredEncoding(req);
-      const ext = encoding === 'br' ? 'br' : encoding === 'gzip' ? 'gz' : null;
-      if (ext && freshCopy(file, ext)) {
+      const ext = encoding === 'br' ? 'br' : 'gz';
+      if (encoding && freshCopy(file, ext)) {
         res.type(path.extname(file));
         res.setHeader('Content-Encoding', encoding);
         sent = `${file}.${ext}`;
