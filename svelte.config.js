@@ -32,6 +32,8 @@ const config = {
     adapter: adapter({ pages: out, assets: out, fallback: '404.html', strict: true }),
     paths: { relative: true },
     prerender: { entries: ['*'] },
+    // A new version is looked for every 5 minutes (src/routes/+layout.svelte).
+    version: { pollInterval: 300_000 },
     // Registered by the page (src/lib/ui/app-update.svelte.ts), which also offers its updates.
     serviceWorker: { register: false },
     // Prerendered pages carry this as a <meta http-equiv>; SvelteKit adds the

@@ -67,5 +67,10 @@ export function buildIfNeeded({
   // vite may keep old mtimes on unchanged files; mark the build as fresh.
   const now = new Date();
   fs.utimesSync(path.join(root, out, 'index.html'), now, now);
+  // The server's compressed copies (it would make them at its start otherwise).
+  spawnSync(process.execPath, [path.join(root, 'scripts', 'precompress.js'), out], {
+    cwd: root,
+    stdio: ['ignore', quietStdout ? 2 : 'inherit', 'inherit'],
+  });
   return true;
 }

@@ -7,7 +7,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { ExpressPeerServer } from 'peer';
+import { COMPRESSIBLE, freshCopy, precompress } from './precompress.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,6 +45,55 @@ function fallbackHtml(root, base) {
   const before = scripts(html);
   const after = scripts(rebased);
   return before.reduce((page, hash, i) => page.replace(hash, after[i] ?? hash), rebased);
+}
+
+/** @param {string} file */
+function isFile(file) {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The built file an address names, or where to send the browser instead: `/x` is
+ * the page x.html even beside a folder x/ (a host redirecting it to `/x/` broke the
+ * offline app's copy of it), `/x/` goes to `/x`, and a folder's index.html answers
+ * for it. Undefined: no such file (the fallback page answers).
+ * @param {string} root
+ * @param {string} address the path under the base, as requested
+ * @returns {{ file: string } | { redirect: string } | undefined}
+ */
+export function builtFile(root, address) {
+  let relative;
+  try {
+    relative = decodeURIComponent(address);
+  } catch {
+    return undefined;
+  }
+  if (relative.includes('\0') || /(^|\/)\.(?!well-known\/)/.test(relative)) return undefined;
+  const full = path.join(root, relative);
+  if (full !== root && !full.startsWith(root + path.sep)) return undefined;
+  if (relative.endsWith('/')) {
+    const index = path.join(full, 'index.html');
+    if (isFile(index)) return { file: index };
+    const page = `${full.replace(/[\\/]+$/, '')}.html`;
+    if (full !== root && isFile(page)) return { redirect: address.replace(/\/+$/, '') };
+    return undefined;
+  }
+  if (isFile(full)) return { file: full };
+  if (isFile(`${full}.html`)) return { file: `${full}.html` };
+  return undefined;
+}
+
+/**
+ * Brotli, else gzip, if the browser takes it (whatever order it lists them in).
+ * @param {import('express').Request} req
+ */
+function preferredEncoding(req) {
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
 }
 
 /** @param {string} text */
@@ -123,27 +174,68 @@ export async function startServer(options = {}) {
     app.use(`${base}peerjs`, ExpressPeerServer(server, { path: '/', allow_discovery: false }));
   }
 
-  app.use(
-    base,
-    express.static(root, {
-      extensions: ['html'],
-      setHeaders(res, file) {
-        if (file.includes(`${path.sep}_app${path.sep}immutable${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('Cache-Control', 'no-cache');
-        }
-      },
-    }),
-  );
-
-  const fallback = fallbackHtml(root, base);
+  // Each text file is sent as its Brotli or gzip copy to a browser that takes it.
+  await precompress(root);
   app.use(base, (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !fallback || !req.accepts('html')) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
       next();
       return;
     }
-    res.status(200).type('html').setHeader('Cache-Control', 'no-cache').send(fallback);
+    const found = builtFile(root, req.path);
+    if (!found) {
+      next();
+      return;
+    }
+    if ('redirect' in found) {
+      const q = req.originalUrl.indexOf('?');
+      res.redirect(301, req.baseUrl + found.redirect + (q === -1 ? '' : req.originalUrl.slice(q)));
+      return;
+    }
+    const { file } = found;
+    const immutable = file.includes(`${path.sep}_app${path.sep}immutable${path.sep}`);
+    res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    let sent = file;
+    if (COMPRESSIBLE.test(file)) {
+      res.setHeader('Vary', 'Accept-Encoding');
+      const encoding = preferredEncoding(req);
+      const ext = encoding === 'br' ? 'br' : 'gz';
+      if (encoding && freshCopy(file, ext)) {
+        res.type(path.extname(file));
+        res.setHeader('Content-Encoding', encoding);
+        sent = `${file}.${ext}`;
+      }
+    }
+    res.sendFile(sent, { cacheControl: false, dotfiles: 'allow' }, (error) => {
+      // A request the browser gave up on (a page left, a test's route) needs no answer.
+      const aborted = /** @type {{ code?: string }} */ (error)?.code === 'ECONNABORTED';
+      if (error && !aborted && !res.headersSent) next(error);
+    });
+  });
+
+  const fallback = fallbackHtml(root, base);
+  const compressedFallback = fallback && {
+    br: zlib.brotliCompressSync(fallback),
+    gzip: zlib.gzipSync(fallback, { level: 9 }),
+  };
+  app.use(base, (req, res, next) => {
+    // A file of the build that is not there (an old version's) is not a page.
+    const file = req.path.startsWith('/_app/');
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      !fallback ||
+      file ||
+      !req.accepts('html')
+    ) {
+      next();
+      return;
+    }
+    res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
+    const encoding = preferredEncoding(req);
+    if (compressedFallback && (encoding === 'br' || encoding === 'gzip')) {
+      res.setHeader('Content-Encoding', encoding);
+      res.send(compressedFallback[encoding]);
+    } else res.send(fallback);
   });
   if (base !== '/') {
     app.get('/', (_req, res) => res.redirect(base));

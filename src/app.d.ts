@@ -1,6 +1,12 @@
 // See https://svelte.dev/docs/kit/types#app.d.ts
 declare global {
-  namespace App {}
+  namespace App {
+    interface Error {
+      message: string;
+      /** The page's code or messages did not arrive (src/hooks.client.ts). */
+      load?: boolean;
+    }
+  }
 }
 
 export {};

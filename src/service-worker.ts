@@ -22,22 +22,48 @@ const UNKNOWN = `${base}/__trainyard-offline-fallback`;
 
 const PAGES = new Set(prerendered);
 const PRECACHED = new Set([...build, ...files, ...PAGES]);
+/** The server varies its encoding, not the file: a copy answers whatever the browser accepts. */
+const MATCH: CacheQueryOptions = { ignoreVary: true };
 const WORKER_ASSET = /\/_app\/immutable\/workers\/assets\/[\w.-]+\.wasm$/;
 
 async function precache(): Promise<void> {
   const cache = await caches.open(CACHE);
   // Hashed build files may come from the HTTP cache; pages and static files are revalidated.
-  await cache.addAll([
-    ...build,
-    ...[...files, ...PAGES].map((url) => new Request(url, { cache: 'no-cache' })),
-  ]);
+  await cache.addAll([...build, ...files.map((url) => new Request(url, { cache: 'no-cache' }))]);
+  await Promise.all([...PAGES].map(async (path) => cache.put(path, await pageCopy(path))));
   await cache.addAll(await workerAssets());
   const fallback = await fetch(UNKNOWN, { cache: 'no-cache' }).catch(() => null);
   if (fallback?.headers.get('content-type')?.startsWith('text/html')) {
     // A static host answers 404 with the page; the page is what is kept.
-    const page = new Response(await fallback.blob(), { headers: fallback.headers });
-    await cache.put(FALLBACK, page);
+    await cache.put(FALLBACK, await rebuilt(fallback, 200));
   }
+}
+
+/**
+ * A prerendered page as kept: fetched at its address or, where the host sends
+ * that on elsewhere (a folder's `/rules` to `/rules/`, which is another page or
+ * none), from its file; never a redirected response, which a navigation refuses.
+ */
+async function pageCopy(path: string): Promise<Response> {
+  let redirected: Response | null = null;
+  for (const url of path === ROOT ? [path] : [path, `${path}.html`]) {
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (response.ok && !response.redirected) return response;
+    if (response.ok) redirected ??= response;
+  }
+  if (!redirected) throw new Error(`offline app: no page at ${path}`);
+  return rebuilt(redirected, redirected.status);
+}
+
+/**
+ * The same page as a response made here: not marked as redirected, and its body
+ * as read (decoded), so without the network's encoding and length.
+ */
+async function rebuilt(response: Response, status: number): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  return new Response(await response.blob(), { status, headers });
 }
 
 /**
@@ -70,13 +96,18 @@ async function page(request: Request, url: URL): Promise<Response> {
   }
   const cache = await caches.open(CACHE);
   if (PAGES.has(url.pathname)) {
-    const cached = await cache.match(url.pathname);
-    if (cached) return cached;
+    const cached = await cache.match(url.pathname, MATCH);
+    if (cached) return cached.redirected ? rebuilt(cached, cached.status) : cached;
+  }
+  const bare = url.pathname.replace(/\/+$/, '');
+  if (bare !== url.pathname && bare.startsWith(ROOT) && PAGES.has(bare)) {
+    // `/rules/` is the page `/rules`, at the address its relative links are made for.
+    return Response.redirect(`${bare}${url.search}`, 301);
   }
   try {
     return await fetch(request);
   } catch (error) {
-    const fallback = await cache.match(FALLBACK);
+    const fallback = await cache.match(FALLBACK, MATCH);
     if (fallback) return fallback;
     throw error;
   }
@@ -84,7 +115,7 @@ async function page(request: Request, url: URL): Promise<Response> {
 
 async function asset(request: Request, pathname: string): Promise<Response> {
   const cache = await caches.open(CACHE);
-  return (await cache.match(pathname)) ?? fetch(request);
+  return (await cache.match(pathname, MATCH)) ?? fetch(request);
 }
 
 sw.addEventListener('install', (event) => {

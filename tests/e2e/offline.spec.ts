@@ -28,11 +28,17 @@ async function installed(page: Page): Promise<void> {
 /** The path under `base` each built file is served at: pages without `.html`. */
 function servedPaths(base: string): string[] {
   const files = fs.readdirSync(BUILD, { recursive: true, encoding: 'utf8' });
-  return files
-    .filter((f) => fs.statSync(path.join(BUILD, f)).isFile())
-    .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => f !== 'service-worker.js' && f !== '_app/version.json')
-    .map((f) => base + (f === 'index.html' ? '' : f === '404.html' ? f : f.replace(/\.html$/, '')));
+  return (
+    files
+      .filter((f) => fs.statSync(path.join(BUILD, f)).isFile())
+      .map((f) => f.split(path.sep).join('/'))
+      .filter((f) => f !== 'service-worker.js' && f !== '_app/version.json')
+      // The server's compressed copies of files (scripts/precompress.js) are not addresses.
+      .filter((f) => !/\.(br|gz)$/.test(f))
+      .map(
+        (f) => base + (f === 'index.html' ? '' : f === '404.html' ? f : f.replace(/\.html$/, '')),
+      )
+  );
 }
 
 /** Every path the cache of the page's service worker holds (one cache: old ones are gone). */

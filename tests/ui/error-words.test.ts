@@ -24,6 +24,12 @@ describe('errorKind', () => {
   ] as const)('%i, online %s: %s', (status, online, kind) => {
     expect(errorKind(status, online)).toBe(kind);
   });
+
+  it('a page whose code did not arrive is told apart, unless offline says more', () => {
+    expect(errorKind(500, true, true)).toBe('load');
+    expect(errorKind(500, false, true)).toBe('offline');
+    expect(errorKind(404, true, true)).toBe('not-found');
+  });
 });
 
 describe('errorWords', () => {
@@ -38,8 +44,12 @@ describe('errorWords', () => {
         return words;
       };
       for (const status of STATUSES) {
-        for (const online of [true, false]) {
-          const kind = errorKind(status, online);
+        for (const [online, load] of [
+          [true, false],
+          [false, false],
+          [true, true],
+        ] as const) {
+          const kind = errorKind(status, online, load);
           const words = errorWords(kind);
           expect(words.title.length, `${status} title`).toBeGreaterThan(5);
           expect(words.text.length, `${status} text`).toBeGreaterThan(20);

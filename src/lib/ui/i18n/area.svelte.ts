@@ -1,5 +1,6 @@
 // One area's messages (app, site, howto): only the active language's module is
 // loaded, when the area is first used and again when the language changes.
+import { retried } from '../load-retry';
 import { current, register, type Locale } from './locale.svelte';
 
 type Catalog = Record<string, (inputs?: never) => string>;
@@ -26,7 +27,8 @@ export function area<C extends object>(
 ): Area<C> {
   const loaded = $state<Partial<Record<Locale, C>>>({});
   const load = async (locale: Locale) => {
-    if (!loaded[locale]) loaded[locale] = await loaders[locale]();
+    // A module that did not arrive is asked for again (see load-retry).
+    if (!loaded[locale]) loaded[locale] = await retried(loaders[locale]);
   };
   register(load);
   // Until a new language has loaded, the last one loaded speaks.

@@ -30,6 +30,7 @@ import {
   type PairedTable,
   type PairingAnswer,
   type ReturningLobby,
+  type SessionResult,
   type SessionSnapshot,
   type TableClient,
 } from '$lib/session';
@@ -42,6 +43,24 @@ import { pastedInvite, query, queryParam } from './links';
 import type { NetSettingsState } from './net-settings.svelte';
 
 export const NAME_KEY = 'trainyard.name';
+
+/** How long opening a table may take before the lobby says why and offers to try again. */
+export const OPEN_DEADLINE_MS = 10_000;
+
+/** What `opening` settles to, or null once the deadline passes first (what opens later is closed). */
+async function inTime<T>(
+  opening: Promise<SessionResult<T>>,
+  close: (opened: T) => void,
+): Promise<SessionResult<T> | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>(
+    (resolve) => (timer = setTimeout(resolve, OPEN_DEADLINE_MS, null)),
+  );
+  const first = await Promise.race([opening, late]);
+  clearTimeout(timer);
+  if (first === null) void opening.then((r) => r.ok && close(r.value));
+  return first;
+}
 
 export type LobbyMode = 'server' | 'no-server';
 
@@ -93,6 +112,8 @@ export class LobbyController {
   resuming = $state(false);
   /** The page has come alive: until then its fields and buttons would do nothing. */
   live = $state(false);
+  /** A table this page could not open (the problem says why): it may try again. */
+  openFailed = $state(false);
 
   readonly net: NetSettingsState;
   readonly #page: LobbyPage;
@@ -186,11 +207,15 @@ export class LobbyController {
   async create(): Promise<void> {
     this.busy = 'create';
     this.problem = null;
+    this.openFailed = false;
     this.#remember();
     if (this.mode === 'no-server') {
-      const r = await hostPairedTable({ name: this.name, iceServers: await this.#iceServers() });
+      const r = await inTime(
+        (async () => hostPairedTable({ name: this.name, iceServers: await this.#iceServers() }))(),
+        (t) => t.client.close(),
+      );
       this.busy = null;
-      if (!r.ok) this.problem = online.lobby_cannot_open({ reason: errorText(r.error) });
+      if (!r?.ok) this.#notOpened(r);
       else {
         this.paired = r.value;
         this.#opened(r.value.client);
@@ -198,13 +223,23 @@ export class LobbyController {
       }
       return;
     }
-    const r = await hostOnlineTable({ name: this.name, signalling: await this.net.signalling() });
+    const r = await inTime(
+      (async () => hostOnlineTable({ name: this.name, signalling: await this.net.signalling() }))(),
+      (client) => client.close(),
+    );
     this.busy = null;
-    if (!r.ok) this.problem = online.lobby_cannot_open({ reason: errorText(r.error) });
+    if (!r?.ok) this.#notOpened(r);
     else {
       this.#opened(r.value);
       this.#keepAddress(r.value.room);
     }
+  }
+
+  /** Says why the table did not open (null: nothing answered in time); it may try again. */
+  #notOpened(r: SessionResult<unknown> | null): void {
+    const reason = r === null ? online.open_no_answer() : r.ok ? '' : errorText(r.error);
+    this.problem = online.lobby_cannot_open({ reason });
+    this.openFailed = true;
   }
 
   /** Answers an offer (opened as a link, or pasted); the table opens once the answer is taken. */
