@@ -12,6 +12,19 @@ export const TAMPER: boolean =
   typeof import.meta.env !== 'undefined' && import.meta.env.VITE_TRAINYARD_TAMPER === 'tile';
 
 let spent = false;
+/** The dishonest entry once signed: the cheat signs over it (an honest browser never would). */
+let signedTampered: string | null = null;
+const drafts = new WeakSet<EntryDraft>();
+
+/** Notes what a draft was signed to, if it was the dishonest one. */
+export function noteSigned(draft: EntryDraft, entry: string): void {
+  if (drafts.has(draft)) signedTampered = entry;
+}
+
+/** Whether a pending entry is the dishonest one, which the cheat replaces once refused. */
+export function isTampered(entry: string): boolean {
+  return entry === signedTampered;
+}
 
 /**
  * The dishonest entry for this move, or null to play it honestly: the seat's
@@ -29,5 +42,7 @@ export function tamperedDraft(table: TableState, move: Move): EntryDraft | null 
       ? { ...move, tile }
       : { seat: move.seat, type: 'play', tile, target: table.variant.homeTarget(move.seat) };
   // No keys: this seat holds no card that would open as that tile.
-  return { kind: 'move', body: { move: play, keys: [] } };
+  const draft: EntryDraft = { kind: 'move', body: { move: play, keys: [] } };
+  drafts.add(draft);
+  return draft;
 }

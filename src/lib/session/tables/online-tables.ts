@@ -52,13 +52,25 @@ export function parseInvite(search: string): SessionResult<Invite | null> {
   return ok({ room, via });
 }
 
+/** Tries to claim a member's id while the server still holds it for a page just left. */
+const ID_TAKEN_TRIES = 12;
+const ID_TAKEN_WAIT_MS = 1000;
+
 async function openEndpoint(room: string, member: string, signalling: Signalling) {
-  const transport = await openPeerTransport({
-    signalling,
-    id: peerIdFor(room, member),
-    // Relayed links wait for the session's proof of who dials (its worker may start after the link).
-    guarded: true,
-  });
+  const open = () =>
+    openPeerTransport({
+      signalling,
+      id: peerIdFor(room, member),
+      // Relayed links wait for the session's proof of who dials (its worker may start after the link).
+      guarded: true,
+    });
+  let transport = await open();
+  // Back, or a reopened tab: the page just left may still hold this id on the server
+  // until its socket closes, a moment later.
+  for (let i = 1; i < ID_TAKEN_TRIES && !transport.ok && transport.error.code === 'ID_TAKEN'; i++) {
+    await new Promise((r) => setTimeout(r, ID_TAKEN_WAIT_MS));
+    transport = await open();
+  }
   if (!transport.ok) {
     const reason =
       transport.error.code === 'SIGNALLING_UNREACHABLE' || transport.error.code === 'TIMEOUT'
