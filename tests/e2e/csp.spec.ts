@@ -4,7 +4,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createTable, newPlayer, setGame, startAndAutoplay } from './helpers-online';
-import { fastSettings, mouseStep, served, startSolo } from './helpers-table';
+import { fastSettings, mouseStep, served, setOption, startSolo } from './helpers-table';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const SHORT_MT = { rounds: 1, set: 6, handSize: 4 };
@@ -151,7 +151,7 @@ test('pass and play: a name made of markup is shown as text', async ({ page }) =
   await fillName(page.getByTestId('name-input'), XSS);
   await page.getByTestId('name-input-1').fill('Bea');
   for (const [key, value] of Object.entries(SHORT_MT)) {
-    await page.getByTestId(`option-${key}`).fill(String(value));
+    await setOption(page, key, value);
   }
   await page.getByTestId('start-game').click();
   await page.waitForURL(/table\?room=/);

@@ -2,7 +2,7 @@
 // storage, their own PeerJS ids), a table created in the lobby and joined by
 // its invite link, autoplay, and what every page must agree on at the end.
 import { expect, type Browser, type Page } from '@playwright/test';
-import { fastSettings, served } from './helpers-table';
+import { fastSettings, served, setOption } from './helpers-table';
 
 /** A short game: one round with a double-six set and five tiles a hand. */
 export const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
@@ -46,11 +46,7 @@ export async function setGame(
   options: Readonly<Record<string, number>>,
 ): Promise<void> {
   await host.page.getByTestId('variant-select').selectOption(variant);
-  for (const [key, value] of Object.entries(options)) {
-    const input = host.page.getByTestId(`option-${key}`);
-    await input.fill(String(value));
-    await expect(input).toHaveValue(String(value));
-  }
+  for (const [key, value] of Object.entries(options)) await setOption(host.page, key, value);
 }
 
 /** A player opens the invite link, picks a name and joins; waits to be seated. */

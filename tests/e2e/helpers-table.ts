@@ -40,6 +40,23 @@ export interface SoloSpec {
   readonly url?: string;
 }
 
+/** Sets a house rule in a setup or lobby: an on/off rule is a switch (0 off), any other a number field. */
+export async function setOption(page: Page, key: string, value: number): Promise<void> {
+  const input = page.getByTestId(`option-${key}`);
+  if ((await input.getAttribute('role')) === 'switch') await input.setChecked(value !== 0);
+  else await input.fill(String(value));
+  await expectOption(page, key, value);
+}
+
+/** A house rule's field shows `value` (a switch: checked for anything but 0). */
+export async function expectOption(page: Page, key: string, value: number): Promise<void> {
+  const input = page.getByTestId(`option-${key}`);
+  if ((await input.getAttribute('role')) === 'switch') {
+    if (value !== 0) await expect(input).toBeChecked();
+    else await expect(input).not.toBeChecked();
+  } else await expect(input).toHaveValue(String(value));
+}
+
 /** Landing → Play solo → setup → the table page, dealt and showing a hand. */
 export async function startSolo(page: Page, spec: SoloSpec): Promise<void> {
   await page.goto(spec.url ?? served());
@@ -47,9 +64,7 @@ export async function startSolo(page: Page, spec: SoloSpec): Promise<void> {
   await expect(page.getByTestId('seat-0')).toBeVisible();
   await page.getByTestId('variant-select').selectOption(spec.variant);
   if (spec.name) await page.getByTestId('name-input').fill(spec.name);
-  for (const [key, value] of Object.entries(spec.options)) {
-    await page.getByTestId(`option-${key}`).fill(String(value));
-  }
+  for (const [key, value] of Object.entries(spec.options)) await setOption(page, key, value);
   const extra = spec.extraBots ?? 0;
   for (let i = 0; i < extra; i++) await page.getByTestId('add-bot').click();
   for (let i = 0; i > extra; i--) {

@@ -13,6 +13,7 @@ import {
   startAndAutoplay,
   type Player,
 } from './helpers-online';
+import { expectOption } from './helpers-table';
 
 function seats(p: Player): Locator {
   return p.page.getByTestId('seats').locator('li');
@@ -53,7 +54,7 @@ test('a lobby survives a reload of the guest and of the host; then the game play
   await expectSeats(bob, table);
   await expect(ann.page.getByTestId('variant-select')).toHaveValue('mexican-train');
   for (const [key, value] of Object.entries(SHORT_MT)) {
-    await expect(ann.page.getByTestId(`option-${key}`)).toHaveValue(String(value));
+    await expectOption(ann.page, key, value);
   }
   await expect(ann.page.getByTestId('seat-2')).not.toHaveClass(/away/, { timeout: 30_000 });
 

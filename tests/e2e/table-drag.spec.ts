@@ -4,7 +4,7 @@
 // anywhere else it plays nothing and the table says why.
 import { type Page, type TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { fastSettings, keepScreenshot, served, watchErrors } from './helpers-table';
+import { fastSettings, keepScreenshot, served, setOption, watchErrors } from './helpers-table';
 
 interface Point {
   readonly x: number;
@@ -68,8 +68,7 @@ async function startEasy(page: Page): Promise<void> {
   await expect(page.getByTestId('seat-0')).toBeVisible();
   await page.getByTestId('variant-select').selectOption('mexican-train');
   for (const [key, value] of Object.entries({ rounds: 1, set: 6, handSize: 6 })) {
-    await page.getByTestId(`option-${key}`).fill(String(value));
-    await expect(page.getByTestId(`option-${key}`)).toHaveValue(String(value));
+    await setOption(page, key, value);
   }
   const remove = page.getByRole('button', { name: /Remove seat/ });
   while ((await remove.count()) > 0) await remove.last().click();

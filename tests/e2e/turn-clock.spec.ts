@@ -7,7 +7,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { installClocks, passTime } from './helpers-clock';
-import { fastSettings, keepScreenshot, served, watchErrors } from './helpers-table';
+import { fastSettings, keepScreenshot, served, setOption, watchErrors } from './helpers-table';
 
 /**
  * The tournament rules (no call-down: the person's first move is a play or a
@@ -22,7 +22,7 @@ async function startSolo(page: Page, turnClock: 0 | 30): Promise<void> {
   await page.getByTestId('play-solo').click();
   await page.getByTestId('variant-select').selectOption('mexican-train-tournament');
   for (const [key, value] of Object.entries(LONG_ROUND)) {
-    await page.getByTestId(`option-${key}`).fill(String(value));
+    await setOption(page, key, value);
   }
   await page.getByTestId('option-turnClock').selectOption(String(turnClock));
   await page.getByTestId('start-game').click();

@@ -34,6 +34,19 @@ export function isOptionKey(key: string): key is OptionKey {
   return (OPTION_KEYS as readonly string[]).includes(key);
 }
 
+// One line of plain words under a rule whose label does not say it all.
+const OPTION_HELP: Partial<Readonly<Record<OptionKey, () => string>>> = {
+  blankScore: () => site.option_help_blank_score(),
+  openingRun: () => site.option_help_opening_run(),
+  drawUntilPlay: () => site.option_help_draw_until_play(),
+  mexicanFirst: () => site.option_help_mexican_first(),
+};
+
+/** A house rule's line of plain words, if it has one. */
+export function optionHelp(key: string): string | null {
+  return isOptionKey(key) ? (OPTION_HELP[key]?.() ?? null) : null;
+}
+
 /** A house rule's label; an unknown key (a newer engine) shows as itself. */
 export function optionLabel(key: string): string {
   return isOptionKey(key) ? OPTION_LABELS[key]() : key;
