@@ -52,12 +52,13 @@ function lanesFor(
   return lanesOf(state.variant, state, viewer, words, names);
 }
 
-function statusOf(phase: BaseState['phase'], words: BoardWords): string | null {
-  switch (phase) {
+function statusOf(view: BaseState, viewer: Seat | null, words: BoardWords): string | null {
+  switch (view.phase) {
     case 'deal':
       return words.dealing;
     case 'setup':
-      return words.opening;
+      // Not over the viewer's own turn in the opening (the header says "Your turn").
+      return viewer !== null && view.turn === viewer ? null : words.opening;
     case 'playing':
       return null;
     case 'roundOver':
@@ -90,7 +91,7 @@ export function layoutBoard(
     tiles: stacked.tiles,
     regions: stacked.regions,
     hitAreas: stacked.hitAreas,
-    status: statusOf(view.phase, words),
+    status: statusOf(view, viewer, words),
     words,
   };
 }
