@@ -4,7 +4,7 @@
 // suite's network namespace (`ip link set … down`, then up), and then back: the
 // seat comes back on its own and the game plays on to the same end on both pages
 // (the host's stall choices, offered meanwhile, are left alone).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import {
   SHORT_MT,
   type Player,
 } from './helpers-online';
+import { browserOnCable, ip } from './helpers-cable';
 import { fastSettings } from './helpers-table';
 import { startServer } from '../../scripts/server.js';
 
@@ -125,85 +126,31 @@ test('a page frozen and hidden for two minutes comes back to its seat and plays 
 const HOST_IP = '10.78.0.1';
 const PHONE_IP = '10.78.0.2';
 
-function ip(...args: string[]): void {
-  const r = spawnSync('ip', args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`ip ${args.join(' ')}: ${r.stderr}`);
-}
-
-async function until(done: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (done()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/**
- * A Chromium in a network namespace of its own whose only way out is a cable
- * (a veth pair, `sleepa` here and `sleepb` there) to the test's namespace, as
- * in lan.spec.ts: pulling `sleepa` down cuts the phone off from everything.
- */
-async function phoneOnCable(dir: string) {
-  const pidFile = path.join(dir, 'phone.pid');
-  const wrapper = path.join(dir, 'phone.sh');
-  const found = findChromium();
-  if (found.error || !found.executablePath) throw new Error(found.error ?? 'no Chromium path');
-  fs.writeFileSync(
-    wrapper,
-    [
-      '#!/bin/sh',
-      `echo $$ > ${pidFile}`,
-      `exec unshare -n sh -c 'until ip link show sleepb >/dev/null 2>&1; do sleep 0.05; done;` +
-        ` ip link set lo up; ip link set sleepb addrgenmode none;` +
-        ` ip addr add ${PHONE_IP}/24 dev sleepb; ip link set sleepb up;` +
-        ` until ip -o link show sleepb | grep -q "state UP"; do sleep 0.05; done;` +
-        ` ip route add default via ${HOST_IP} dev sleepb;` +
-        ` exec "$0" "$@"' ${found.executablePath} "$@"`,
-      '',
-    ].join('\n'),
-    { mode: 0o755 },
-  );
-  const launching = chromium.launch({ executablePath: wrapper, args: CHROMIUM_ARGS });
-  await until(() => fs.existsSync(pidFile), 'the phone to start');
-  const pid = fs.readFileSync(pidFile, 'utf8').trim();
-  const ours = fs.readlinkSync('/proc/self/ns/net');
-  await until(() => fs.readlinkSync(`/proc/${pid}/ns/net`) !== ours, 'the phone to leave');
-  ip('link', 'set', 'sleepb', 'netns', pid);
-  return launching;
-}
-
 test('the network down for 30 seconds: the seat comes back and plays on', async ({ browser }) => {
   test.skip(
     process.env.TRAINYARD_IN_NETNS !== '1',
     'needs root in the suite’s own network namespace (npm test as root on Linux)',
   );
   test.setTimeout(300_000);
-  ip('link', 'add', 'sleepa', 'type', 'veth', 'peer', 'name', 'sleepb');
-  ip('link', 'set', 'sleepa', 'addrgenmode', 'none');
-  ip('addr', 'add', `${HOST_IP}/24`, 'dev', 'sleepa');
-  ip('link', 'set', 'sleepa', 'up');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainyard-phone-'));
-  const far = await phoneOnCable(dir);
+  const cable = await browserOnCable('sleep', HOST_IP, PHONE_IP);
   // The site and its PeerServer on every address, as `npm start` serves them.
   const server = await startServer({ port: 0, host: '0.0.0.0' });
   try {
     const site = `http://${HOST_IP}:${server.port}/`;
     const ann = await newPlayer(browser, 'Ann');
-    const bob = await newPlayer(far, 'Bob');
+    const bob = await newPlayer(cable.far, 'Bob');
     await gameWaitingForBob(ann, bob, site);
-    ip('link', 'set', 'sleepa', 'down');
+    ip('link', 'set', cable.near, 'down');
     const downAt = Date.now();
     try {
       await awayFor(ann, downAt, 30_000);
     } finally {
-      ip('link', 'set', 'sleepa', 'up');
+      ip('link', 'set', cable.near, 'up');
     }
     await playsOn(ann, bob);
     expect([...ann.errors, ...bob.errors]).toEqual([]);
   } finally {
-    await far.close();
     await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-    spawnSync('ip', ['link', 'del', 'sleepa']);
+    await cable.close();
   }
 });
