@@ -287,8 +287,8 @@ async function offline(/** @type {any} */ page) {
 
 /**
  * A page that fails to load (its module gone, as after a new version replaced
- * the old files): the error page says so in the player's language (es), not in
- * the browser's English message. The failure logs an error of its own.
+ * the old files): after asking again, the error page says so in the player's
+ * language (es), with a Reload button, not in the browser's English message. The failure logs an error of its own.
  */
 async function failedPage(/** @type {any} */ page) {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'trainyard-500-'));
@@ -307,8 +307,8 @@ async function failedPage(/** @type {any} */ page) {
     await click(page, 'a[href*="rules/"]');
     await until(
       async () =>
-        (await text(page, `${t('error-page')} h1`)) === 'Algo salió mal' &&
-        (await text(page, `${t('error-page')} h1 + p`)).startsWith('La página se detuvo'),
+        (await text(page, `${t('error-page')} h1`)) === 'Esta página no pudo cargarse' &&
+        (await text(page, `${t('error-page')} h1 + p`)).startsWith('Una parte no llegó'),
       'the error page in es',
       20_000,
     );
