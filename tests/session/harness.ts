@@ -56,6 +56,15 @@ export function transport(network: MemoryNetwork, id: string): Transport {
   return t.value;
 }
 
+/** Whether this test runs on Vitest's fake timers (never outside Vitest: `npm run fuzz`). */
+function virtualTime(): boolean {
+  try {
+    return vi.isFakeTimers();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Waits for `condition`. On virtual time (tests/setup.ts) the clock moves on to
  * the next timer only once nothing else is left to run; else it polls.
@@ -68,7 +77,7 @@ export async function until(
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    if (!vi.isFakeTimers()) {
+    if (!virtualTime()) {
       await new Promise((r) => setTimeout(r, 5));
       continue;
     }
@@ -85,7 +94,7 @@ export async function until(
 
 /** Lets `ms` pass (virtual time when the test runs on it), with everything due in it run. */
 export async function pause(ms: number): Promise<void> {
-  if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(ms);
+  if (virtualTime()) await vi.advanceTimersByTimeAsync(ms);
   else await new Promise((r) => setTimeout(r, ms));
 }
 
