@@ -22,6 +22,9 @@ import type { Wire } from '../wire';
 /** Times a browser sends its entry to the host before it sends it to every seat. */
 const RESENDS = 3;
 
+const notOrdered = (seat: Seat) =>
+  fail('NOT_NOW', `seat ${seat}'s entry for this position is not ordered yet`);
+
 const sameMove = (a: Move, b: Move) =>
   canonicalJson(a as unknown as Json) === canonicalJson(b as unknown as Json);
 
@@ -138,7 +141,7 @@ export class Turns {
     if (move.seat !== seat) return fail('ILLEGAL_MOVE', 'a move names its own seat');
     // One entry per seat per position (own-entries.ts): a second tap waits for the first.
     if (this.#t.own.pending(seg, seat) !== null) {
-      return fail('NOT_NOW', `seat ${seat}'s entry for this position is not ordered yet`);
+      return notOrdered(seat);
     }
     const label = choiceLabel(table);
     if (move.type === 'choose' && label !== null && !rt.choices.has(label)) {
@@ -161,7 +164,7 @@ export class Turns {
       return fail('ILLEGAL_MOVE', verdict.error.message, verdict.error.rule);
     }
     if (!this.submit(seat, moveDraft(table, move))) {
-      return fail('NOT_NOW', `seat ${seat}'s entry for this position is not ordered yet`);
+      return notOrdered(seat);
     }
     return ok(true);
   }
