@@ -82,7 +82,7 @@ export async function browserOnCable(name: string, hostIp: string, farIp: string
     far,
     async close() {
       await far.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
       spawnSync('ip', ['link', 'del', near]);
     },
   };

@@ -188,6 +188,6 @@ test('a new version waits behind the update banner until the player reloads', as
     await expect(other.getByTestId('update-banner')).toBeHidden();
   } finally {
     await server.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 });

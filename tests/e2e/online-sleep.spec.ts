@@ -29,7 +29,11 @@ import { startServer } from '../../scripts/server.js';
  * Bob's browser, attached over CDP without Playwright's focus emulation: a page
  * Playwright opens itself counts as captured, stays visible and is never frozen.
  */
-async function phoneBrowser(): Promise<{ browser: Browser; player: Player; done: () => void }> {
+async function phoneBrowser(): Promise<{
+  browser: Browser;
+  player: Player;
+  done: () => Promise<void>;
+}> {
   const found = findChromium();
   if (found.error || !found.executablePath) throw new Error(found.error ?? 'no Chromium path');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainyard-phone-'));
@@ -56,9 +60,14 @@ async function phoneBrowser(): Promise<{ browser: Browser; player: Player; done:
     if (m.type() === 'error') errors.push(`Bob console: ${m.text()}`);
   });
   await fastSettings(page, 'instant');
-  const done = () => {
-    child.kill('SIGTERM');
-    fs.rmSync(dir, { recursive: true, force: true });
+  // Chromium still writes its profile while it exits: remove the folder once it has gone.
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const done = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   return { browser, player: { page, name: 'Bob', errors }, done };
 }
@@ -119,7 +128,7 @@ test('a page frozen and hidden for two minutes comes back to its seat and plays 
     expect([...ann.errors, ...bob.errors].filter((e) => !frozen.test(e))).toEqual([]);
   } finally {
     await phone.browser.close();
-    phone.done();
+    await phone.done();
   }
 });
 

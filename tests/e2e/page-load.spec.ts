@@ -180,7 +180,7 @@ test('after a new version is deployed under an open page, its next navigation lo
     expect(await page.evaluate(() => (window as { old?: true }).old)).toBeUndefined();
   } finally {
     await server.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 });
 
