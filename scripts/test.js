@@ -24,11 +24,11 @@ const OUT = path.join(PROJECT_ROOT, '.test-output');
 const VITEST = path.join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const PLAYWRIGHT = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
-/** @typedef {{ name: string, passed: number, failed: number, skipped: number, notes: string[] }} SuiteResult */
+/** @typedef {{ name: string, passed: number, failed: number, skipped: number, notes: string[], failures: string[] }} SuiteResult */
 
 /** @param {string} name @returns {SuiteResult} */
 function emptyResult(name) {
-  return { name, passed: 0, failed: 0, skipped: 0, notes: [] };
+  return { name, passed: 0, failed: 0, skipped: 0, notes: [], failures: [] };
 }
 
 /** @param {SuiteResult} result @param {string} why */
@@ -85,8 +85,11 @@ async function unitSuite() {
   for (const file of report.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter(
       (/** @type {{status: string}} */ t) => t.status === 'failed',
-    ).length;
-    if (file.status === 'failed' && failedTests === 0) {
+    );
+    for (const t of failedTests) {
+      result.failures.push(`${path.relative(PROJECT_ROOT, file.name)} › ${t.fullName ?? t.title}`);
+    }
+    if (file.status === 'failed' && failedTests.length === 0) {
       crashed(result, `${path.relative(PROJECT_ROOT, file.name)} failed to run`);
     }
   }
@@ -134,11 +137,33 @@ async function e2eSuite() {
   result.failed = unexpected;
   result.skipped = skipped;
   if (flaky > 0) result.notes.push(`${flaky} flaky (passed on retry)`);
+  result.failures.push(...playwrightOutcomes(report.suites ?? [], 'unexpected'));
+  for (const name of playwrightOutcomes(report.suites ?? [], 'flaky')) {
+    result.notes.push(`flaky: ${name}`);
+  }
   for (const error of report.errors ?? []) {
     crashed(result, String(error.message ?? error).split('\n')[0] ?? 'error');
   }
   if (status !== 0 && result.failed === 0) crashed(result, `playwright exited with ${status}`);
   return result;
+}
+
+/**
+ * The titles of Playwright's tests with the given outcome, from its JSON report's nested suites.
+ * @param {any[]} suites @param {string} outcome @returns {string[]}
+ */
+function playwrightOutcomes(suites, outcome) {
+  /** @type {string[]} */
+  const names = [];
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === outcome) names.push(`${spec.file} › ${spec.title} [${t.projectName}]`);
+      }
+    }
+    names.push(...playwrightOutcomes(suite.suites ?? [], outcome));
+  }
+  return names;
 }
 
 const dashes = process.argv.indexOf('--');
@@ -162,6 +187,8 @@ console.log('');
 for (const r of results) {
   const notes = r.notes.length ? ` (${r.notes.join('; ')})` : '';
   console.log(`${r.name}: passed ${r.passed}, failed ${r.failed}, skipped ${r.skipped}${notes}`);
+  // Named last, so that the tail of a long log still says which tests failed.
+  for (const name of r.failures) console.log(`  failed: ${name}`);
 }
 console.log(`took ${Math.round((Date.now() - started) / 1000)} s`);
 const total = (/** @type {'passed'|'failed'|'skipped'} */ key) =>
