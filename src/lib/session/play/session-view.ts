@@ -21,7 +21,8 @@ export function tableView(
     const label = choiceLabel(t);
     const choosing = label !== null && awaitsChoice(t.variant, t.view, rt.seat);
     const chosen = label === null ? null : (rt.choices.get(label) ?? null);
-    const canAct = mayMove(t) || (choosing && chosen === null);
+    // E-2: once this seat has chosen, its choice is the session's to send: nothing left to press.
+    const canAct = choosing ? chosen === null : mayMove(t);
     const legal = canAct ? t.variant.legalMoves(t.view).filter((m) => m.seat === rt.seat) : [];
     return {
       seat: rt.seat,

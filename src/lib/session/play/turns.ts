@@ -144,7 +144,11 @@ export class Turns {
       return notOrdered(seat);
     }
     const label = choiceLabel(table);
-    if (move.type === 'choose' && label !== null && !rt.choices.has(label)) {
+    // E-2: one choice per seat and deal; the session sends it as the seat's entry.
+    if (move.type === 'choose' && label !== null && rt.choices.has(label)) {
+      return fail('NOT_NOW', `seat ${seat} has already chosen`);
+    }
+    if (move.type === 'choose' && label !== null) {
       if (!awaitsChoice(table.variant, table.view, seat)) return fail('NOT_NOW', 'no choice due');
       const verdict = table.variant.validate(table.view, move);
       if (verdict.kind === 'illegal') {
