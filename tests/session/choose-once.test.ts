@@ -40,8 +40,12 @@ describe('E-2: a person chooses once per deal', () => {
     const again = await settled(client.move(0, second));
     expect(again.ok).toBe(false);
     if (!again.ok) expect(again.error.code).toBe('NOT_NOW');
-    // Both choices are shown (E-3) and play begins; the person's turn comes.
-    await until('play begins', () => client.snapshot.table?.view.phase === 'playing');
+    // The choices are shown and play begins (after a redeal when they tie: choose again).
+    await until('play begins', () => {
+      const choose = mine(client)?.legal.find((m) => m.type === 'choose');
+      if (choose) void client.move(0, choose);
+      return client.snapshot.table?.view.phase === 'playing';
+    });
     await until('a move for the person', () => (mine(client)?.legal.length ?? 0) > 0);
   });
 });
