@@ -77,6 +77,17 @@ export interface SessionOptions {
   readonly deckWorkers?: Run | null;
 }
 
+/** Listeners told of one kind of happening, in the order they subscribed. */
+export class Topic<T> {
+  readonly #listeners: ((value: T) => void)[] = [];
+  on(listener: (value: T) => void): void {
+    this.#listeners.push(listener);
+  }
+  emit(value: T): void {
+    for (const listener of this.#listeners) listener(value);
+  }
+}
+
 const DEFAULT_RATE = { burst: 4000, perSecond: 2000 };
 /** `want`s answered per member at once, and per second after that. */
 const WANT_RATE = { burst: 4, perSecond: 2 };
@@ -131,6 +142,14 @@ export class Core {
   };
   /** Told (after the current task) when anything the snapshot shows has changed. */
   notify: () => void = () => {};
+  /**
+   * A segment begun here (a first game, a change of seats, a rematch): each part
+   * forgets what it held of the one before. Parts keep their state to themselves
+   * and learn of a new segment only from this.
+   */
+  readonly segmentStarted = new Topic<{ readonly segment: Segment; readonly rematch: boolean }>();
+  /** An entry applied at the head: the game moved on. */
+  readonly progressed = new Topic<Segment>();
   readonly identity: Identity;
   readonly lobby: Lobby;
   readonly agreeing: Agreeing;

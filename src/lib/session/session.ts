@@ -95,7 +95,6 @@ import { Core, type SessionOptions, type SessionTiming } from './core';
 import { fail, ok, type SessionError, type SessionResult } from './errors';
 import type { Ledger } from './play/ledger';
 import { logFull, openSegment, replay, type SeatKeys, type Segment } from './play/segment';
-import { MAX_EQUIVOCATIONS } from './play/sequencer';
 import { tableView } from './play/session-view';
 import { type Agreement, setupJson, type TableSetup } from './setup';
 import type { RematchView, SessionSnapshot } from './snapshot';
@@ -443,10 +442,9 @@ export class Session {
       const seg = built[i];
       if (!seg) return;
       for (const e of s.evidence ?? []) {
-        if (this.#t.sequencer.equivocations.length >= MAX_EQUIVOCATIONS) break;
         const proof = equivocation(seg.ledger.any.head, e.entries[0], e.entries[1]);
         if (proof.ok && proof.value.seat === e.seat && proof.value.seq === e.seq) {
-          this.#t.sequencer.equivocations.push({
+          this.#t.sequencer.restoreEquivocation({
             game: seg.game,
             seq: e.seq,
             seat: e.seat,

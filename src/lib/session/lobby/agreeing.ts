@@ -53,13 +53,22 @@ export class Agreeing {
   proposal: Proposal | null = null;
   readonly rematches: Rematches;
   /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
-  deferred: { text: string; from: string; at: number } | null = null;
+  #deferred: { text: string; from: string; at: number } | null = null;
   /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
   readonly finished: string[] = [];
 
   constructor(t: Core) {
     this.#t = t;
     this.rematches = new Rematches(t, this);
+    // A proposal this browser was behind for is judged again as it catches up.
+    t.progressed.on(() => {
+      const deferred = this.#deferred;
+      if (deferred && t.now() - deferred.at <= 2 * t.timing.awayMs) {
+        this.onPropose(deferred.text, deferred.from);
+      } else {
+        this.#deferred = null;
+      }
+    });
   }
 
   /**
@@ -139,12 +148,12 @@ export class Agreeing {
     if (seg && purpose === 'rematch') return this.rematches.onOffer(setup, game, from, seg);
     if (this.consented(game, purpose)) return;
     const refusal = seg ? this.changeRefusal(setup, from) : this.firstRefusal(setup, from);
-    const before = this.deferred;
+    const before = this.#deferred;
     const again = before?.text === text;
-    this.deferred = null;
+    this.#deferred = null;
     if (refusal?.code === 'START_MISMATCH') {
       // This browser may only be behind: it judges the proposal again as it catches up.
-      this.deferred = { text, from, at: again ? before.at : this.#t.now() };
+      this.#deferred = { text, from, at: again ? before.at : this.#t.now() };
     }
     if (refusal) {
       if (again) return;
@@ -389,7 +398,6 @@ export class Agreeing {
       this.finished.splice(0, Math.max(0, this.finished.length - MAX_FINISHED));
       this.#t.past.length = 0;
       this.#t.ended = null;
-      this.#t.seats.readiness.clear();
     } else if (previous) {
       // A reseated game keeps each person's autoplay choice, even across a time away.
       for (const [seat, rt] of seg.value.seats) {
@@ -403,12 +411,8 @@ export class Agreeing {
     this.proposal = null;
     this.#t.returning = false;
     this.#t.phase = 'playing';
-    this.#t.seats.stall = null;
     this.#t.lastProgress = this.#t.now();
-    this.#t.turns.submittedAt = -1;
-    this.#t.turns.sent = { seq: -1, times: 0 };
-    this.#t.sequencer.pending.clear();
-    this.#t.sequencer.ahead.clear();
+    this.#t.segmentStarted.emit({ segment: seg.value, rematch });
     this.#t.hashes.reset();
     this.#t.event(
       'INFO',

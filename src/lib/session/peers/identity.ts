@@ -123,7 +123,7 @@ export class Identity {
       this.#t.transport.disconnect(info.peer);
     }
     this.#t.presence.forget(member);
-    this.#t.seats.newcomers.delete(member);
+    this.#t.seats.forgetNewcomer(member);
     this.#t.event('INFO', `${info?.name ?? member} ${reason}`);
     if (this.#t.phase === 'lobby' && this.#t.isHost) {
       const seats = this.#t.draft.seats.filter((s) => s.member !== member);
@@ -187,7 +187,7 @@ export class Identity {
   /** A link closed (or was replaced): what it proved is forgotten (its member's budgets are not). */
   linkClosed(peer: PeerId): void {
     this.links.closed(peer);
-    this.#t.sync.asked.delete(peer);
+    this.#t.sync.forgetLink(peer);
     const member = this.#t.presence.unlink(peer);
     if (member) this.#t.event('INFO', `${this.#t.presence.get(member)?.name ?? member} left`);
     this.#t.sync.hostCheck();

@@ -16,15 +16,39 @@ const PERSON_KINDS: readonly (EntryKind | 'ready')[] = ['move', 'choice-commit',
 export class Seats {
   readonly #t: Core;
   /** The seats ready for each round (this one and the one before). */
-  readonly readiness = new Map<number, Set<Seat>>();
+  readonly #readiness = new Map<number, Set<Seat>>();
   /** Audits of rounds left waiting for secrets, by game. */
   readonly closing = new Map<string, TableAudit>();
   /** Browsers to seat at the next round's deal (TT-9). */
-  readonly newcomers = new Set<string>();
-  stall: StallAlarm | null = null;
+  readonly #newcomers = new Set<string>();
+  #stall: StallAlarm | null = null;
 
   constructor(t: Core) {
     this.#t = t;
+    t.segmentStarted.on(({ rematch }) => {
+      this.#stall = null;
+      if (rematch) this.#readiness.clear();
+    });
+    t.progressed.on(() => {
+      this.#stall = null;
+    });
+  }
+
+  get readiness(): ReadonlyMap<number, ReadonlySet<Seat>> {
+    return this.#readiness;
+  }
+
+  get newcomers(): ReadonlySet<string> {
+    return this.#newcomers;
+  }
+
+  get stall(): StallAlarm | null {
+    return this.#stall;
+  }
+
+  /** A member gone from the table is no newcomer to seat. */
+  forgetNewcomer(member: string): void {
+    this.#newcomers.delete(member);
   }
 
   /** Each beat: the stall alarm, readiness said again, seats handed back. */
@@ -48,9 +72,9 @@ export class Seats {
   /** The host's answer to a stall: a bot takes the stalled seats from a fresh deal, or the game ends. */
   resolveStall(action: 'bot' | 'end'): SessionResult<true> {
     const seg = this.#t.segment;
-    if (!seg || !this.#t.isHost || !this.stall) return fail('NOT_NOW', 'no stall to resolve');
+    if (!seg || !this.#t.isHost || !this.#stall) return fail('NOT_NOW', 'no stall to resolve');
     if (action === 'bot') {
-      const busy = this.stall.seats.filter(
+      const busy = this.#stall.seats.filter(
         (i) => this.seatHere(seg, i) && this.#t.sequencer.submitting(seg, i),
       );
       if (busy.length > 0) {
@@ -58,13 +82,13 @@ export class Seats {
       }
     }
     if (action === 'end') {
-      const reason = `ended while seat ${this.stall.seats.join(', ')} was away`;
+      const reason = `ended while seat ${this.#stall.seats.join(', ')} was away`;
       this.#t.broadcast({ t: 'end', game: seg.game, reason });
       this.end(reason);
       return ok(true);
     }
     // Every seat whose browser is gone (or that owes and stays silent) goes to a bot run here.
-    const stalled = this.stall.seats;
+    const stalled = this.#stall.seats;
     const seats = seg.setup.seats.map((s, i) => {
       const gone = !this.seatHere(seg, i) || stalled.includes(i);
       if (!gone || s.member === this.#t.member) return s;
@@ -103,7 +127,7 @@ export class Seats {
     if (!info?.key || seg.setup.seats.some((s) => s.member === member)) {
       return fail('NOT_NOW', 'no such browser waiting for a seat');
     }
-    this.newcomers.add(member);
+    this.#newcomers.add(member);
     this.handBack();
     return ok(true);
   }
@@ -133,10 +157,10 @@ export class Seats {
     const owners = this.#t.past[0]?.setup.seats ?? [];
     let changed = false;
     // A newcomer stays on the list until a setup seats it (a proposal may expire unsigned).
-    for (const m of this.newcomers) {
-      if (seg.setup.seats.some((s) => s.member === m)) this.newcomers.delete(m);
+    for (const m of this.#newcomers) {
+      if (seg.setup.seats.some((s) => s.member === m)) this.#newcomers.delete(m);
     }
-    const newcomers = [...this.newcomers].filter((m) => this.#t.present(m));
+    const newcomers = [...this.#newcomers].filter((m) => this.#t.present(m));
     const seats = seg.setup.seats.map((s, i) => {
       const owner = owners[i];
       const back = owner && s.bot !== null && owner.bot === null && owner.member !== s.member;
@@ -195,7 +219,7 @@ export class Seats {
   stallCheck(): void {
     const seg = this.#t.segment;
     if (!seg || this.#t.phase !== 'playing' || this.#t.hashes.desync || this.#t.ended) {
-      this.stall = null;
+      this.#stall = null;
       return;
     }
     const due = this.owed(seg);
@@ -209,15 +233,15 @@ export class Seats {
         : [];
     const idle = this.#t.now() - this.#t.lastProgress;
     if (owed.length + withheld.length + away.length === 0 || idle < this.#t.timing.stallMs) {
-      this.stall = null;
+      this.#stall = null;
       return;
     }
     const seats = [...new Set([...owed.map((d) => d.seat), ...withheld, ...away])].sort(
       (a, b) => a - b,
     );
     const owes = [...new Set((owed.length > 0 ? owed : due).map((d) => d.kind))];
-    const before = this.stall;
-    this.stall = { seats, owes, sinceMs: idle };
+    const before = this.#stall;
+    this.#stall = { seats, owes, sinceMs: idle };
     if (!before) this.#t.event('INFO', `waiting for seat ${seats.join(', ')}`);
   }
 
@@ -271,10 +295,10 @@ export class Seats {
   }
 
   markReady(round: number, seat: Seat): void {
-    const set = this.readiness.get(round) ?? new Set<Seat>();
+    const set = this.#readiness.get(round) ?? new Set<Seat>();
     set.add(seat);
-    this.readiness.set(round, set);
-    for (const r of this.readiness.keys()) if (r < round - 1) this.readiness.delete(r);
+    this.#readiness.set(round, set);
+    for (const r of this.#readiness.keys()) if (r < round - 1) this.#readiness.delete(r);
   }
 
   /** A round left with its play over but secrets missing is audited without them (they are named). */

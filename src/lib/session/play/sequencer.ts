@@ -35,7 +35,7 @@ const MAX_REFUSALS = 50;
 /** The entries whose check costs a proof. */
 const HOPS: readonly string[] = ['shuffle-hop', 'lock-hop'];
 /** Equivocations kept (the first ones: evidence once kept stays). */
-export const MAX_EQUIVOCATIONS = 64;
+const MAX_EQUIVOCATIONS = 64;
 
 /** What an entry says it is, read but not checked (cheaper than readEnvelope's canonical form). */
 function peek(entry: string): { game: unknown; seq: unknown; seat: Seat; kind: string } | null {
@@ -48,19 +48,26 @@ function peek(entry: string): { game: unknown; seq: unknown; seat: Seat; kind: s
   }
 }
 
+/** A seat's valid entry for the head, waiting to be ordered since `since`. */
+interface Pending {
+  readonly seq: number;
+  readonly entry: string;
+  readonly since: number;
+}
+
 export class Sequencer {
   readonly #t: Core;
   /**
    * Valid entries for the head that seats' browsers sent and no host has ordered
    * yet, by seat (at most one each, for the head only).
    */
-  readonly pending = new Map<Seat, { seq: number; entry: string; since: number }>();
+  readonly #pending = new Map<Seat, Pending>();
   /** Entries received ahead of the log, by position. */
-  readonly ahead = new Map<number, string>();
+  readonly #ahead = new Map<number, string>();
   /** The game and log position whose entry was last checked ahead of its order. */
   #checkedAhead = '';
   readonly refusals: Refusal[] = [];
-  readonly equivocations: Equivocation[] = [];
+  readonly #equivocations: Equivocation[] = [];
   /**
    * By seat: the hop it signed for the head that this browser checked first, what
    * the check said (null: passed), and whether a second one has named the seat.
@@ -78,6 +85,40 @@ export class Sequencer {
 
   constructor(t: Core) {
     this.#t = t;
+    t.segmentStarted.on(() => {
+      this.#pending.clear();
+      this.#ahead.clear();
+    });
+  }
+
+  /** Valid entries for the head that no host has ordered yet, by seat. */
+  get pending(): ReadonlyMap<Seat, Pending> {
+    return this.#pending;
+  }
+
+  /** Proven pairs of entries one seat signed for one place. */
+  get equivocations(): readonly Equivocation[] {
+    return this.#equivocations;
+  }
+
+  /** A pair kept with a stored table, once it has proven itself again. */
+  restoreEquivocation(e: Equivocation): void {
+    if (this.#equivocations.length < MAX_EQUIVOCATIONS) this.#equivocations.push(e);
+  }
+
+  /** This browser's own entry the host has not ordered after resends: pending, as others' are. */
+  keepOwnPending(seat: Seat, seq: number, entry: string): void {
+    if (!this.#pending.has(seat)) this.#pending.set(seat, { seq, entry, since: this.#t.now() });
+  }
+
+  /** Every pending entry waits afresh from `now` (a change of seats, a host passed over). */
+  restartWaits(now: number): void {
+    for (const [s, q] of this.#pending) this.#pending.set(s, { ...q, since: now });
+  }
+
+  /** An entry a peer's answer holds ahead of the log (within WINDOW; the caller checks). */
+  keepAhead(seq: number, entry: string): void {
+    this.#ahead.set(seq, entry);
   }
 
   /**
@@ -110,20 +151,20 @@ export class Sequencer {
     const read = readEnvelope(entry);
     if (!read.ok || read.value.seq !== seg.ledger.seq) return false;
     const { seat, seq } = read.value;
-    if (this.pending.get(seat)?.seq === seq) return false;
+    if (this.#pending.get(seat)?.seq === seq) return false;
     const refused = seg.ledger.checkAhead(entry);
     this.#checked(seg, entry, refused);
     if (refused) {
       this.#t.drop('REFUSED', `${refused.code} in an entry submitted by ${member}`);
       return false;
     }
-    this.pending.set(seat, { seq, entry, since: this.#t.now() });
+    this.#pending.set(seat, { seq, entry, since: this.#t.now() });
     return true;
   }
 
   /** Whether a valid entry of `seat` waits to be ordered at the head. */
   submitting(seg: Segment, seat: Seat): boolean {
-    return this.pending.get(seat)?.seq === seg.ledger.seq;
+    return this.#pending.get(seat)?.seq === seg.ledger.seq;
   }
 
   /**
@@ -242,10 +283,10 @@ export class Sequencer {
   /** Keeps a proven pair (once per game, position and seat) and names its seat. */
   #keep(seg: Segment, seq: number, seat: Seat, entries: readonly [string, string]): void {
     const known = (e: Equivocation) => e.game === seg.game && e.seq === seq && e.seat === seat;
-    if (this.equivocations.some(known)) return;
+    if (this.#equivocations.some(known)) return;
     // Kept in their own list: refusals, however many, never push the pair out.
-    if (this.equivocations.length < MAX_EQUIVOCATIONS) {
-      this.equivocations.push({ game: seg.game, seq, seat, entries });
+    if (this.#equivocations.length < MAX_EQUIVOCATIONS) {
+      this.#equivocations.push({ game: seg.game, seq, seat, entries });
     }
     this.refusals.push({
       seq,
@@ -313,7 +354,7 @@ export class Sequencer {
       if (seq > seg.ledger.seq + WINDOW) {
         return this.#t.drop('OUT_OF_WINDOW', `entry ${seq} from ${member}`);
       }
-      this.ahead.set(seq, entry);
+      this.#ahead.set(seq, entry);
       this.#t.sync.ask(peer, game, seg.ledger.seq);
       return;
     }
@@ -328,10 +369,10 @@ export class Sequencer {
   /** Applies the entries kept ahead of the log, from its head on, while they follow. */
   #acceptAhead(seg: Segment, member: string, live: boolean): void {
     const again = () => this.#t.segment === seg && this.#acceptAhead(seg, member, live);
-    for (let next = this.ahead.get(seg.ledger.seq); next; next = this.ahead.get(seg.ledger.seq)) {
+    for (let next = this.#ahead.get(seg.ledger.seq); next; next = this.#ahead.get(seg.ledger.seq)) {
       const at = seg.ledger.seq;
       if (live && this.#t.deck.hold(seg, next, again)) return;
-      this.ahead.delete(at);
+      this.#ahead.delete(at);
       if (!this.accept(seg, next, false, member)) break;
     }
   }
@@ -367,16 +408,10 @@ export class Sequencer {
 
   /** After every applied entry: the hash goes out, progress is noted, own entries follow. */
   applied(seg: Segment): void {
-    const deferred = this.#t.agreeing.deferred;
-    if (deferred && this.#t.now() - deferred.at <= 2 * this.#t.timing.awayMs) {
-      this.#t.agreeing.onPropose(deferred.text, deferred.from);
-    } else {
-      this.#t.agreeing.deferred = null;
-    }
+    this.#t.progressed.emit(seg);
     this.#t.returning = false;
-    for (const [seat, p] of this.pending) if (p.seq < seg.ledger.seq) this.pending.delete(seat);
+    for (const [seat, p] of this.#pending) if (p.seq < seg.ledger.seq) this.#pending.delete(seat);
     this.#t.lastProgress = this.#t.now();
-    this.#t.seats.stall = null;
     this.#t.hashes.applied(seg);
     this.#t.hashes.forget(seg.ledger.seq - WINDOW);
     if (this.#t.isHost) this.#t.seats.handBack();

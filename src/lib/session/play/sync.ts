@@ -17,10 +17,15 @@ export class Sync {
   syncUntil = 0;
   hostSeen: string | null = null;
   /** The last `want` this browser sent each peer: asked again only after a beat. */
-  readonly asked = new Map<PeerId, { from: number; at: number }>();
+  readonly #asked = new Map<PeerId, { from: number; at: number }>();
 
   constructor(t: Core) {
     this.#t = t;
+  }
+
+  /** A link closed: a new one to the same browser may be asked at once. */
+  forgetLink(peer: PeerId): void {
+    this.#asked.delete(peer);
   }
 
   /**
@@ -57,7 +62,7 @@ export class Sync {
       this.#t.broadcast({ t: 'want', game: seg.game, from: seg.ledger.seq });
       if (others.length === 0) this.syncing = null;
     }
-    this.#t.turns.submittedAt = -1;
+    this.#t.turns.resubmit();
     this.#t.schedulePump();
   }
 
@@ -74,8 +79,7 @@ export class Sync {
     const now = this.#t.now();
     // Under a change of seats the host orders nothing: the wait starts again after it.
     if (this.#t.agreeing.proposal) {
-      for (const [s, q] of this.#t.sequencer.pending)
-        this.#t.sequencer.pending.set(s, { ...q, since: now });
+      this.#t.sequencer.restartWaits(now);
       return;
     }
     // A new host is not blamed for its predecessor's wait: it first catches up (up to
@@ -87,8 +91,7 @@ export class Sync {
       if (p.seq !== seg.ledger.seq || waited <= this.#t.timing.awayMs) continue;
       this.passedOver.add(host);
       this.#t.drop('CENSORED', `host ${host} left seat ${seat}'s entry ${p.seq} unordered`);
-      for (const [s, q] of this.#t.sequencer.pending)
-        this.#t.sequencer.pending.set(s, { ...q, since: now });
+      this.#t.sequencer.restartWaits(now);
       this.hostCheck();
       return;
     }
@@ -104,10 +107,10 @@ export class Sync {
 
   /** Asks a peer for the entries from `from` on, once per beat for the same position. */
   ask(peer: PeerId, game: string, from: number): void {
-    const last = this.asked.get(peer);
+    const last = this.#asked.get(peer);
     const now = this.#t.now();
     if (last?.from === from && now - last.at < this.#t.timing.beatMs) return;
-    this.asked.set(peer, { from, at: now });
+    this.#asked.set(peer, { from, at: now });
     this.#t.send(peer, { t: 'want', game, from });
   }
 
@@ -156,7 +159,7 @@ export class Sync {
       const seq = from + i;
       if (seq === seg.ledger.seq) this.#t.sequencer.onEntry(member, peer, game, seq, entry, false);
       else if (seq > seg.ledger.seq && keep && seq <= seg.ledger.seq + WINDOW) {
-        this.#t.sequencer.ahead.set(seq, entry);
+        this.#t.sequencer.keepAhead(seq, entry);
       } else if (seq > seg.ledger.seq) dropped++;
     });
     if (dropped > 0) {

@@ -31,15 +31,24 @@ const sameMove = (a: Move, b: Move) =>
 export class Turns {
   readonly #t: Core;
   /** This browser's own submission at the head: how often it went out. */
-  sent = { seq: -1, times: 0 };
+  #sent = { seq: -1, times: 0 };
   /** Position at which this browser's last entry was submitted (non-host). */
-  submittedAt = -1;
+  #submittedAt = -1;
 
   /** The last turn the clock moved for (game, log position, seat): once each. */
   #clocked = '';
 
   constructor(t: Core) {
     this.#t = t;
+    t.segmentStarted.on(() => {
+      this.#submittedAt = -1;
+      this.#sent = { seq: -1, times: 0 };
+    });
+  }
+
+  /** Caught up: what this browser submitted is sent again if the host still lacks it. */
+  resubmit(): void {
+    this.#submittedAt = -1;
   }
 
   /**
@@ -123,10 +132,10 @@ export class Turns {
   tick(seq: number): void {
     if (this.#t.isHost) this.#t.schedulePump();
     if (
-      this.submittedAt === seq &&
+      this.#submittedAt === seq &&
       this.#t.now() - this.#t.lastProgress > this.#t.timing.awayMs / 2
     ) {
-      this.submittedAt = -1;
+      this.#submittedAt = -1;
       this.#t.schedulePump();
     }
   }
@@ -222,7 +231,7 @@ export class Turns {
         if (p.seq === seg.ledger.seq) return this.#t.sequencer.sequence(p.entry, this.#t.member);
       }
     }
-    if (!host && this.submittedAt === seg.ledger.seq) return;
+    if (!host && this.#submittedAt === seg.ledger.seq) return;
     for (const rt of seg.seats.values()) {
       // What a seat signed for this position goes again as it was (never signed over).
       const held = this.#t.own.pending(seg, rt.seat);
@@ -260,16 +269,15 @@ export class Turns {
         this.#t.sequencer.sequence(entry, this.#t.member);
       return;
     }
-    this.submittedAt = seg.ledger.seq;
+    this.#submittedAt = seg.ledger.seq;
     const seq = seg.ledger.seq;
-    this.sent = { seq, times: this.sent.seq === seq ? this.sent.times + 1 : 1 };
+    this.#sent = { seq, times: this.#sent.seq === seq ? this.#sent.times + 1 : 1 };
     const message: Wire = { t: 'submit', game: seg.game, entry };
-    if (this.sent.times <= RESENDS) {
+    if (this.#sent.times <= RESENDS) {
       this.#t.toHost(message);
     } else {
       // The host has not ordered it after a few resends: every seat sees it is pending.
-      if (!this.#t.sequencer.pending.has(seat))
-        this.#t.sequencer.pending.set(seat, { seq, entry, since: this.#t.now() });
+      this.#t.sequencer.keepOwnPending(seat, seq, entry);
       this.#t.toSeats(message);
     }
     const read = readEnvelope(entry);
