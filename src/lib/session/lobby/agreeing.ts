@@ -50,7 +50,7 @@ export class Agreeing {
   readonly #t: Core;
   /** What this browser signed, each for its purpose (the last MAX_SIGNED). */
   readonly signed = new Consents();
-  proposal: Proposal | null = null;
+  #proposal: Proposal | null = null;
   readonly rematches: Rematches;
   /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
   #deferred: { text: string; from: string; at: number } | null = null;
@@ -71,23 +71,38 @@ export class Agreeing {
     });
   }
 
+  /** The setup proposed and being signed (a first game, a change of seats, a rematch offer). */
+  get proposal(): Proposal | null {
+    return this.#proposal;
+  }
+
+  /** A rematch offered by the host, kept to show its person (rematch.ts judged it). */
+  holdOffer(setup: TableSetup, game: string, from: string): void {
+    this.#proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
+  }
+
+  /** The proposal is given up (a rematch offer made again without a seat that left). */
+  withdraw(): void {
+    this.#proposal = null;
+  }
+
   /**
    * Each beat: a change of seats that not every seat signed in time is given up
    * (play goes on as it was).
    */
   tick(): void {
-    const p = this.proposal;
+    const p = this.#proposal;
     const offer = this.rematches.offer();
     if (offer && offer.from !== this.#t.host()) {
       // The host that offered it has gone: the offer goes with it (the next host may offer anew).
-      this.proposal = null;
+      this.#proposal = null;
       this.#t.event('INFO', 'the rematch offered by a host who has gone is withdrawn');
       this.#t.changed();
       return;
     }
     if (offer) return this.rematches.tick();
     if (p && this.#t.segment && this.#t.now() - p.at > this.#lifetime()) {
-      this.proposal = null;
+      this.#proposal = null;
       this.#t.event('INFO', 'the change of seats was not signed by every seat in time');
       this.#t.schedulePump();
     }
@@ -96,7 +111,13 @@ export class Agreeing {
   propose(setup: TableSetup): void {
     const game = gameId(setup);
     const purpose = purposeOf(setup, this.#t.segment);
-    this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from: this.#t.member };
+    this.#proposal = {
+      setup,
+      game,
+      agreements: new Map(),
+      at: this.#t.now(),
+      from: this.#t.member,
+    };
     if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
     this.#t.broadcast({ t: 'propose', setup: setupJson(setup) });
     this.signLocal(setup, purpose);
@@ -168,7 +189,7 @@ export class Agreeing {
         (s.bot !== null || s.key !== this.#t.personKey.publicKey || s.name === this.#t.name),
     );
     if (!honest) return this.#t.drop('BAD_SETUP', 'a proposed setup misstates this browser’s seat');
-    this.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
+    this.#proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
     if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
     this.signLocal(setup, purpose);
   }
@@ -358,7 +379,7 @@ export class Agreeing {
   }
 
   onAgree(game: string, agreement: Agreement): void {
-    const p = this.proposal;
+    const p = this.#proposal;
     if (!p || p.game !== game) return;
     const checked = checkAgreement(p.setup, agreement);
     if (!checked.ok) return this.#t.drop(checked.error.code, checked.error.detail);
@@ -382,7 +403,7 @@ export class Agreeing {
     const game = gameId(parsed);
     const known = [...this.#t.past.map((s) => s.game), ...this.finished];
     if (this.#t.segment?.game === game || known.includes(game)) return;
-    const proposer = this.proposal?.game === game ? this.proposal.from : null;
+    const proposer = this.#proposal?.game === game ? this.#proposal.from : null;
     if (from !== this.#t.host() && from !== proposer) {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
     }
@@ -408,7 +429,7 @@ export class Agreeing {
       this.#t.past.push(previous);
     }
     this.#t.segment = seg.value;
-    this.proposal = null;
+    this.#proposal = null;
     this.#t.returning = false;
     this.#t.phase = 'playing';
     this.#t.lastProgress = this.#t.now();

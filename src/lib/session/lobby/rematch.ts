@@ -229,7 +229,7 @@ export class Rematches {
     if (!p || !seg || p.from !== this.#t.member || !this.#t.isHost) return;
     const gone = p.setup.seats.filter((s) => s.bot === null && this.#gone(s.member));
     if (gone.length === 0) return;
-    this.#a.proposal = null;
+    this.#a.withdraw();
     const again = this.#offerSeats(seg, p.setup.seats, p.setup.options);
     const who = gone.map((s) => s.name).join(', ');
     if (again.ok) this.#t.event('INFO', `${who} left: the rematch is offered without them`);
@@ -245,7 +245,7 @@ export class Rematches {
     const pending = p && { ...p, fresh: this.#t.now() - p.at < 2 * this.#t.timing.awayMs };
     const refusal = rematchRefusal(setup, from, this.#t.host(), seg, ended, pending);
     if (refusal) return this.#t.drop(refusal.code, `${refusal.detail} (from ${from})`);
-    this.#a.proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
+    this.#a.holdOffer(setup, game, from);
     this.#t.event('INFO', 'the host offers a rematch');
     this.#t.changed();
   }
