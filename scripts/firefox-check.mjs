@@ -117,8 +117,21 @@ async function firefox(/** @type {any} */ puppeteer, lang = '') {
       console.error(`CSP refused ${e.blockedURI} (${e.violatedDirective})`),
     );
   });
-  await page.setViewport({ width: 1280, height: 800 });
+  await setSize(page, 1280, 800);
   return { page, errors, close: () => browser.close() };
+}
+
+/**
+ * The page's size. Puppeteer 24.30 and later also set the screen's orientation,
+ * a command Firefox ESR 140 does not know; the size itself is set all the same.
+ * @param {any} page @param {number} width @param {number} height
+ */
+async function setSize(page, width, height) {
+  try {
+    await page.setViewport({ width, height });
+  } catch (error) {
+    if (!String(error).includes('setScreenOrientationOverride')) throw error;
+  }
 }
 
 /** Settings kept on this browser: set once the site's origin is open. */
@@ -160,6 +173,42 @@ const click = (/** @type {any} */ page, /** @type {string} */ sel) =>
     if (!(el instanceof HTMLElement)) throw new Error(`no ${s}`);
     el.click();
   }, sel);
+
+/**
+ * Clicks an element once it shows. The page calls here are all `evaluate`:
+ * Puppeteer's own waits and locators run code that Firefox ESR 140 refuses under
+ * the site's Content Security Policy (no eval).
+ */
+async function press(/** @type {any} */ page, /** @type {string} */ sel) {
+  await until(
+    () =>
+      page.evaluate((/** @type {string} */ s) => {
+        const el = document.querySelector(s);
+        return el instanceof HTMLElement && el.checkVisibility() && !el.matches(':disabled');
+      }, sel),
+    `${sel} to be enabled`,
+  );
+  await click(page, sel);
+}
+
+/** Types `value` into a field once it shows, as a person would (an input event). */
+async function fillIn(
+  /** @type {any} */ page,
+  /** @type {string} */ sel,
+  /** @type {string} */ value,
+) {
+  await until(() => visible(page, sel), sel);
+  await page.evaluate(
+    (/** @type {string[]} */ [s = '', v = '']) => {
+      const input = document.querySelector(s);
+      if (!(input instanceof HTMLInputElement)) throw new Error(`no ${s}`);
+      input.value = v;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [sel, value],
+  );
+}
 
 /** Picks `value` in a select, as a person would (a change event). */
 const choose = (/** @type {any} */ page, /** @type {string} */ sel, /** @type {string} */ value) =>
@@ -230,19 +279,19 @@ async function solo(
 ) {
   await page.goto(url);
   await fastSettings(page);
-  await page.locator(t('play-solo')).click();
-  await page.waitForSelector(t('seat-0'));
-  await page.select(t('variant-select'), game.variant);
+  await press(page, t('play-solo'));
+  await until(() => visible(page, t('seat-0')), t('seat-0'));
+  await choose(page, t('variant-select'), game.variant);
   for (const [key, value] of Object.entries(game.options)) {
-    await page.locator(t(`option-${key}`)).fill(String(value));
+    await fillIn(page, t(`option-${key}`), String(value));
   }
-  await page.locator(t('start-game')).click();
+  await press(page, t('start-game'));
   await until(async () => (await count(page, `${t('hand')} button`)) > 0, 'a dealt hand');
   await autoplay(page);
   await moves(page);
   if (shots) {
     await shoot(page, `${game.variant}-1280x800`);
-    await page.setViewport({ width: 390, height: 844 });
+    await setSize(page, 390, 844);
     await sleep(800);
     await shoot(page, `${game.variant}-390x844`);
   }
@@ -278,8 +327,9 @@ async function offline(/** @type {any} */ page) {
     await server.close();
   }
   await page.reload();
-  await page.locator(t('play-solo')).click();
-  await page.locator(t('start-game')).click();
+  await press(page, t('play-solo'));
+  await until(() => visible(page, t('seat-0')), 'the solo setup');
+  await press(page, t('start-game'));
   await until(async () => (await count(page, `${t('hand')} button`)) > 0, 'a dealt hand offline');
   await page.goto(`${server.url}rules/railominos`);
   await until(() => visible(page, t('rules-play')), 'the rules offline');
@@ -301,7 +351,7 @@ async function failedPage(/** @type {any} */ page) {
   fs.rmSync(path.join(nodes, rules));
   const server = await startServer({ port: 0, host: '127.0.0.1', root: copy, peerServer: false });
   try {
-    await page.setViewport({ width: 390, height: 844 });
+    await setSize(page, 390, 844);
     await page.goto(server.url);
     await until(() => visible(page, t('play-solo')), 'the landing page');
     await click(page, 'a[href*="rules/"]');
@@ -323,12 +373,13 @@ async function failedPage(/** @type {any} */ page) {
 async function passAndPlay(/** @type {any} */ page, /** @type {string} */ url) {
   await page.goto(url);
   await fastSettings(page);
-  await page.locator(t('pass-and-play')).click();
-  await page.select(t('variant-select'), 'railominos');
-  await page.locator(t('name-input')).fill('Ada');
-  await page.locator(t('name-input-1')).fill('Bea');
-  await page.locator(t('option-rounds')).fill('1');
-  await page.locator(t('start-game')).click();
+  await press(page, t('pass-and-play'));
+  await until(() => visible(page, t('variant-select')), 'the setup');
+  await choose(page, t('variant-select'), 'railominos');
+  await fillIn(page, t('name-input'), 'Ada');
+  await fillIn(page, t('name-input-1'), 'Bea');
+  await fillIn(page, t('option-rounds'), '1');
+  await press(page, t('start-game'));
   const seen = new Set();
   for (let turn = 0; turn < 6 && seen.size < 2; turn++) {
     await until(() => visible(page, t('curtain')), 'the curtain');
@@ -382,15 +433,16 @@ async function language(
   await shoot(page, `not-found-${lang}-1280x800`);
   await fastSettings(page);
   await page.goto(url);
-  await page.locator(t('play-solo')).click();
-  await page.locator(t('start-game')).click();
+  await press(page, t('play-solo'));
+  await until(() => visible(page, t('seat-0')), 'the solo setup');
+  await press(page, t('start-game'));
   await until(async () => (await count(page, `${t('hand')} button`)) > 0, 'a dealt hand');
   await click(page, 'nav.tools button:last-of-type');
   await until(
     async () => (await text(page, 'dialog[open]')).includes(words.settings),
     `the settings in ${lang}`,
   );
-  await page.select(`dialog[open] ${t('language-select')}`, lang === 'es' ? 'fr' : 'es');
+  await choose(page, `dialog[open] ${t('language-select')}`, lang === 'es' ? 'fr' : 'es');
   await until(async () => !(await inLang()), 'a change of language at the table');
   await shoot(page, `settings-${lang}-1280x800`);
 }
@@ -410,16 +462,14 @@ async function online(
     if (m.type() === 'error') cr.errors.push(`console: ${m.text()}`);
   });
   const [host, guest] = firefoxHosts ? [ff.page, cr.page] : [cr.page, ff.page];
-  const fill = (/** @type {any} */ page, /** @type {string} */ sel, /** @type {string} */ v) =>
-    page.locator(sel).fill(v);
   try {
     for (const page of [host, guest]) {
       await page.goto(url);
       await fastSettings(page);
     }
     await host.goto(`${url}lobby`);
-    await fill(host, t('name-input'), 'Ann');
-    await host.locator(t('create-online')).click();
+    await fillIn(host, t('name-input'), 'Ann');
+    await press(host, t('create-online'));
     const invite = () =>
       host.evaluate(
         (/** @type {string} */ s) => document.querySelector(s)?.value ?? '',
@@ -429,14 +479,14 @@ async function online(
     const link = await invite();
     await choose(host, t('variant-select'), 'mexican-train');
     for (const [key, value] of Object.entries(SHORT_MT)) {
-      await fill(host, t(`option-${key}`), String(value));
+      await fillIn(host, t(`option-${key}`), String(value));
     }
     await guest.goto(link);
     await until(() => visible(guest, t('name-input')), 'the join form');
-    await fill(guest, t('name-input'), 'Bob');
-    await guest.locator(t('join')).click();
+    await fillIn(guest, t('name-input'), 'Bob');
+    await press(guest, t('join'));
     await until(async () => (await text(host, t('seats'))).includes('Bob'), 'Bob seated');
-    await host.locator(t('start-game')).click();
+    await press(host, t('start-game'));
     // A reaction each way (drawn as inline SVG), before the short game runs out.
     const names = firefoxHosts ? { ff: 'Ann', cr: 'Bob' } : { ff: 'Bob', cr: 'Ann' };
     for (const [from, to, said, who] of [
@@ -463,7 +513,7 @@ async function online(
       if ((await attr(page, t('audit'), 'data-violations')) !== '0') throw new Error('audit');
     }
     if (firefoxHosts) {
-      await ff.page.setViewport({ width: 390, height: 844 });
+      await setSize(ff.page, 390, 844);
       await sleep(800);
       await shoot(ff.page, 'online-firefox-host-390x844');
     }
