@@ -288,7 +288,7 @@ for (const size of [
 test('with sound on, plays, draws and the round’s end are heard, without an error', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const errors = watchErrors(page);
   await page.addInitScript(() => {
     localStorage.setItem('trainyard.settings', JSON.stringify({ speed: 'fast', sound: true }));
@@ -314,13 +314,19 @@ test('with sound on, plays, draws and the round’s end are heard, without an er
     };
   });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await startEasy(page);
-  await page.getByTestId('autoplay').click();
-  await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 60_000 });
-  const heard = await page.evaluate(() => {
-    const h = (window as unknown as { __heard: { tones: Set<string>; noises: number } }).__heard;
-    return { tones: [...h.tones], noises: h.noises };
-  });
+  const heard = { tones: [] as string[], noises: 0 };
+  // A deal can end with nobody drawing: then a new game (each page counts afresh), a few times.
+  for (let game = 0; game < 4 && heard.noises === 0; game++) {
+    await startEasy(page);
+    await page.getByTestId('autoplay').click();
+    await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 60_000 });
+    const now = await page.evaluate(() => {
+      const h = (window as unknown as { __heard: { tones: Set<string>; noises: number } }).__heard;
+      return { tones: [...h.tones], noises: h.noises };
+    });
+    heard.tones.push(...now.tones);
+    heard.noises += now.noises;
+  }
   // The play's click (triangle), the round's end or a turn's chime (sine), a draw's swish (noise).
   expect(heard.tones).toEqual(expect.arrayContaining(['triangle', 'sine']));
   expect(heard.noises).toBeGreaterThan(0);
