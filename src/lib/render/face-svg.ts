@@ -6,7 +6,7 @@ import type { Orientation } from './layout-types';
 export interface FaceSvgOptions {
   readonly numerals: boolean;
   readonly orientation: Orientation;
-  /** Railominos: `a` and `b` are railroads (-1 for FRISCO). */
+  /** Railroad faces: `a` and `b` are railroads (-1 for FRISCO). */
   readonly railroads?: boolean;
 }
 

@@ -159,7 +159,7 @@ export function bodyPrimitives(
   return prims;
 }
 
-/** The FRISCO piece (Railominos' wild tile): a face of its own. */
+/** The FRISCO piece (the railroad set's wild tile): a face of its own. */
 export function friscoPrimitives(orientation: Orientation, unit: number): Primitive[] {
   const w = orientation === 'horizontal' ? 2 * unit : unit;
   const h = orientation === 'horizontal' ? unit : 2 * unit;

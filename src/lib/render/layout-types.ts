@@ -23,7 +23,7 @@ export interface PlacedTile {
   /** Suits as shown, left then right (top then bottom when vertical); -1 on FRISCO. */
   readonly ends: readonly [number, number];
   readonly double: boolean;
-  /** Railominos FRISCO. */
+  /** The FRISCO piece (the railroad set's wild tile). */
   readonly wild: boolean;
   /** Drawn faded: out of play (discard pile). */
   readonly dim: boolean;

@@ -1,4 +1,4 @@
-// How Railominos pieces look: each railroad's colour (after its livery) and the
+// How railroad pieces look: each railroad's colour (after its livery) and the
 // FRISCO piece's, indexed like the engine's RAILROADS.
 import { RAILROADS } from '../engine';
 

@@ -3,6 +3,7 @@
 import type { VariantId } from '$lib/engine';
 import site from './i18n/site';
 import type { SetupProblem } from './setup.svelte';
+import { variantName } from './variants';
 
 /** Every house-rule key a variant offers (tests/ui/names.test.ts checks the engine's). */
 export const OPTION_KEYS = [
@@ -51,25 +52,6 @@ export function optionHelp(key: string): string | null {
 export function optionLabel(key: string): string {
   return isOptionKey(key) ? OPTION_LABELS[key]() : key;
 }
-
-const VARIANT_NAMES: Readonly<Record<VariantId, () => string>> = {
-  'mexican-train': () => site.variant_mexican_train(),
-  'mexican-train-tournament': () => site.variant_mexican_train_tournament(),
-  'derailing-the-train': () => site.variant_derailing(),
-  'engine-191': () => site.variant_engine_191(),
-  railominos: () => site.variant_railominos(),
-};
-
-const VARIANT_BLURBS: Readonly<Record<VariantId, () => string>> = {
-  'mexican-train': () => site.blurb_mexican_train(),
-  'mexican-train-tournament': () => site.blurb_mexican_train_tournament(),
-  'derailing-the-train': () => site.blurb_derailing(),
-  'engine-191': () => site.blurb_engine_191(),
-  railominos: () => site.blurb_railominos(),
-};
-
-export const variantName = (id: VariantId): string => VARIANT_NAMES[id]();
-export const variantBlurb = (id: VariantId): string => VARIANT_BLURBS[id]();
 
 const LEVELS = {
   easy: () => site.level_easy(),

@@ -4,7 +4,7 @@ import type { BaseState } from '$lib/engine';
 import type { SeatView } from '$lib/session';
 import game from './i18n/game';
 import { list } from './i18n/format';
-import { variantShortName } from './variant-words';
+import { variantShortName } from './variants';
 
 export interface ShareData {
   readonly title: string;
@@ -27,7 +27,7 @@ export async function share(data: ShareData): Promise<boolean> {
   }
 }
 
-/** "Ada won Railominos on Trainyard: Ada 3, Casey 11." from `viewer`'s side ("I won …"). */
+/** "Ada won Mexican Train on Trainyard: Ada 3, Casey 11." from `viewer`'s side ("I won …"). */
 export function resultShare(
   view: BaseState,
   seats: readonly SeatView[],

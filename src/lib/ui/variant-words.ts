@@ -1,21 +1,8 @@
 // What the table says about the variant in play, from what the variant says of
 // itself (engine `Variant`): the game's length, what a round is called, what
 // the scores count and which way they rank. Nothing here knows a variant by name.
-import { variantOf, type BaseState, type Seat, type VariantId } from '$lib/engine';
+import { variantOf, type BaseState, type Seat } from '$lib/engine';
 import game from './i18n/game';
-
-const SHORT_NAMES: Readonly<Record<VariantId, () => string>> = {
-  'mexican-train': () => game.variant_mexican_train(),
-  'mexican-train-tournament': () => game.variant_mexican_train_tournament(),
-  'derailing-the-train': () => game.variant_derailing(),
-  'engine-191': () => game.variant_engine_191(),
-  railominos: () => game.variant_railominos(),
-};
-
-/** The variant's name at the table, in the active language (the engine's `shortTitle`). */
-export function variantShortName(id: VariantId): string {
-  return SHORT_NAMES[id]();
-}
 
 /** "Round 2 of 13", "Platform 3 of 7", "Round 4 · 3 tokens win". */
 export function progressText(view: BaseState): string {

@@ -1,0 +1,12 @@
+// Derailing the Train in the player's language: its names and blurb, and its rules page
+// (loaded only by that page).
+import game from '../i18n/game';
+import site from '../i18n/site';
+import type { VariantWords } from './words';
+
+export const derailing: VariantWords = {
+  name: () => site.variant_derailing(),
+  blurb: () => site.blurb_derailing(),
+  shortName: () => game.variant_derailing(),
+  rules: () => import('./rules/derailing-the-train').then((m) => m.default),
+};

@@ -1,0 +1,13 @@
+// What the site and the table say of one variant, in the active language.
+import type { VariantRules } from './rules/parts';
+
+export interface VariantWords {
+  /** Its name on the site. */
+  readonly name: () => string;
+  /** Its one-line blurb on the site. */
+  readonly blurb: () => string;
+  /** Its name at the table. */
+  readonly shortName: () => string;
+  /** Its rules page, loaded when that page opens. */
+  readonly rules: () => Promise<VariantRules>;
+}
