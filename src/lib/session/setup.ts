@@ -189,11 +189,13 @@ function knownFields(
     if (!Object.hasOwn(view, key)) return null;
     rebuilt[key] = view[key];
   }
+  // Exactly the engine state's fields, with values as received: a start is used
+  // only once it equals this browser's own ledger (`startMismatch`).
   return rebuilt as unknown as BaseState;
 }
 
 export function setupJson(setup: TableSetup): string {
-  return canonicalJson(setup as unknown as JsonValue);
+  return canonicalJson(setup);
 }
 
 /** The game id: a hash of the canonical setup. */

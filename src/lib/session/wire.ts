@@ -281,6 +281,8 @@ export function parseWire(data: unknown): SessionResult<Wire> {
   const { t, ...rest } = value;
   const shape = SHAPES[t as WireKind];
   if (!record(shape)(rest)) return fail('MALFORMED_MESSAGE', `bad ${t}`);
+  // SHAPES[t] checked every field of the kind named `t`: the value is that kind's
+  // Wire, which TypeScript cannot tie to a kind read at run time.
   return ok(value as unknown as Wire);
 }
 

@@ -7,7 +7,6 @@ import {
   roundResult,
   variantOf,
   type BaseState,
-  type Json,
   type Move,
   type PlayMove,
   type Seat,
@@ -105,7 +104,7 @@ export function seatLabel(name: string, bot: boolean): string {
   return n === undefined ? name : game.bot_n({ n });
 }
 
-const moveKey = (m: Move) => canonicalJson(m as unknown as Json);
+const moveKey = (m: Move) => canonicalJson(m);
 
 function distinct<T>(list: readonly T[]): T[] {
   return list.filter((x, i) => list.indexOf(x) === i);

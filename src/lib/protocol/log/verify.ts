@@ -52,10 +52,9 @@ function asEnvelope(value: JsonValue): LogEntry | null {
     return null;
   }
   const { game, seq, prev, seat, kind, sig } = value;
-  const index = (v: JsonValue | undefined): boolean =>
+  const index = (v: JsonValue | undefined): v is number =>
     typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-  const valid =
-    typeof game === 'string' &&
+  return typeof game === 'string' &&
     game.length >= 1 &&
     game.length <= MAX_GAME_ID_LENGTH &&
     index(seq) &&
@@ -63,8 +62,9 @@ function asEnvelope(value: JsonValue): LogEntry | null {
     index(seat) &&
     typeof kind === 'string' &&
     typeof sig === 'string' &&
-    fromBase64url(sig, 64) !== null;
-  return valid ? (value as unknown as LogEntry) : null;
+    fromBase64url(sig, 64) !== null
+    ? { game, seq, prev, seat, kind, body: value.body ?? null, sig }
+    : null;
 }
 
 /** A reducer hook that throws counts as a refusal. */
@@ -108,6 +108,8 @@ export function verifyEntry(
   if (authorAllowed && !hookSays(() => authorAllowed(entry))) return fail('WRONG_AUTHOR');
   const sig = fromBase64url(entry.sig, 64) ?? new Uint8Array(0);
   if (!verifySignature(signedMessage(entry), sig, publicKey)) return fail('BAD_SIGNATURE');
+  // validBody checked the body against its kind's shape; TypeScript cannot tie a
+  // kind read at run time to its body type, so the pair is asserted here.
   const deal = isDealKind(entry.kind) ? (entry as unknown as DealEntry) : null;
   return ok({ entry, deal, head: advanceHead(head, encoded) });
 }

@@ -6,7 +6,7 @@ import { canonicalJson, type JsonValue } from '../log/canonical-json';
 import { sha512 } from '../crypto/hashing';
 import type { TableState } from './state';
 
-export function publicTableState(table: TableState): JsonValue {
+export function publicTableState(table: TableState) {
   const { deal, record, pending } = table;
   return {
     seq: table.head.seq,
@@ -18,9 +18,9 @@ export function publicTableState(table: TableState): JsonValue {
       owners: d.owners,
       faces: d.faces,
     })),
-    pending: pending && ({ move: pending.move, seq: pending.seq } as unknown as JsonValue),
+    pending: pending && { move: pending.move, seq: pending.seq },
     abandoned: table.abandoned,
-    audits: table.audits as unknown as JsonValue,
+    audits: table.audits,
   };
 }
 

@@ -33,7 +33,7 @@ export interface MoveBody {
   readonly keys: readonly PositionKey[];
 }
 
-const isKey = (v: JsonValue): boolean =>
+const isKey = (v: JsonValue): v is PositionKey =>
   isJsonRecord(v) &&
   Object.keys(v).sort().join() === 'key,pos' &&
   typeof v.pos === 'number' &&
@@ -46,12 +46,12 @@ const isKey = (v: JsonValue): boolean =>
 export function parseMoveBody(body: JsonValue, players: number): MoveBody | null {
   if (!isJsonRecord(body) || Object.keys(body).sort().join() !== 'keys,move') return null;
   const move = parseMove(body.move, players);
-  if (!move.ok || canonicalJson(move.value as JsonValue) !== canonicalJson(body.move ?? null)) {
+  if (!move.ok || canonicalJson(move.value) !== canonicalJson(body.move ?? null)) {
     return null;
   }
   const keys = body.keys;
   if (!Array.isArray(keys) || keys.length > MAX_DECK_SIZE || !keys.every(isKey)) return null;
-  return { move: move.value, keys: keys as unknown as PositionKey[] };
+  return { move: move.value, keys };
 }
 
 interface Judged {

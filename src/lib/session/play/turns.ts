@@ -2,7 +2,7 @@
 // that signs what its seats owe next and sends it to the host (to every seat after
 // a few unanswered resends).
 import { type BotLevel, hint as hintMove } from '$lib/bots';
-import { canonicalJson, createRng, type Json, type Move, type Seat } from '$lib/engine';
+import { canonicalJson, createRng, type Move, type Seat } from '$lib/engine';
 import {
   awaitsChoice,
   choiceLabel,
@@ -25,8 +25,7 @@ const RESENDS = 3;
 const notOrdered = (seat: Seat) =>
   fail('NOT_NOW', `seat ${seat}'s entry for this position is not ordered yet`);
 
-const sameMove = (a: Move, b: Move) =>
-  canonicalJson(a as unknown as Json) === canonicalJson(b as unknown as Json);
+const sameMove = (a: Move, b: Move) => canonicalJson(a) === canonicalJson(b);
 
 export class Turns {
   readonly #t: Core;

@@ -15,7 +15,7 @@ import {
 } from '../tables/client';
 import { fail, type SessionResult } from '../errors';
 import { useDeckWorkers } from '../play/deck-work';
-import { createProofPool, poolSize, type ProofWorker } from './proof-pool';
+import { createProofPool, poolSize } from './proof-pool';
 import { PROOF_WORKER_NAME, serveProofs } from './proof-worker';
 import { BridgedTransport } from './transport-bridge';
 import type { FromWorker, OnlineOpen, ToWorker } from './worker-calls';
@@ -101,7 +101,7 @@ function serveTable(): void {
       new Worker(scope.location.href, {
         type: 'module',
         name: PROOF_WORKER_NAME,
-      }) as unknown as ProofWorker,
+      }),
     true,
   );
   useDeckWorkers(proofs.run);

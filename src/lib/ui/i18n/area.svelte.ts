@@ -3,8 +3,6 @@
 import { retried } from '../load-retry';
 import { current, register, type Locale } from './locale.svelte';
 
-type Catalog = Record<string, (inputs?: never) => string>;
-
 /** Compiled messages take an inputs object; one with no inputs may be called bare. */
 export type Messages<C> = {
   readonly [K in keyof C]: C[K] extends (inputs: infer I) => unknown
@@ -38,7 +36,7 @@ export function area<C extends object>(
     return found;
   };
   const m = new Proxy({} as Messages<C>, {
-    get: (_, key) => (active() as unknown as Catalog)[key as string],
+    get: (_, key): unknown => Reflect.get(active(), key),
   });
   return { m, load, ready: () => load(current.locale).then(() => m) };
 }
