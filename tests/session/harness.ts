@@ -56,6 +56,17 @@ export function transport(network: MemoryNetwork, id: string): Transport {
   return t.value;
 }
 
+/** A virtual clock driven by the caller rather than by Vitest (the fuzzer's: fuzz/schedule.ts). */
+interface DrivenClock {
+  tickAsync(ms: number): Promise<number>;
+}
+let driven: DrivenClock | null = null;
+
+/** While `clock` is set, `until` and `pause` move it on instead of waiting real time. */
+export function driveClock(clock: DrivenClock | null): void {
+  driven = clock;
+}
+
 /** Whether this test runs on Vitest's fake timers (never outside Vitest: `npm run fuzz`). */
 function virtualTime(): boolean {
   try {
@@ -78,7 +89,7 @@ export async function until(
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     if (!virtualTime()) {
-      await new Promise((r) => setTimeout(r, 5));
+      await (driven ? driven.tickAsync(5) : new Promise((r) => setTimeout(r, 5)));
       continue;
     }
     await idle();
@@ -95,6 +106,7 @@ export async function until(
 /** Lets `ms` pass (virtual time when the test runs on it), with everything due in it run. */
 export async function pause(ms: number): Promise<void> {
   if (virtualTime()) await vi.advanceTimersByTimeAsync(ms);
+  else if (driven) await driven.tickAsync(ms);
   else await new Promise((r) => setTimeout(r, ms));
 }
 

@@ -24,7 +24,9 @@
 // - names: once the game is on, a seat's member goes by its seat's name and no
 //   one else by a seat's name;
 // - crash: no intent or handler throws.
-// A schedule is replayed from its seed (up to the timing of real timers).
+// A schedule runs on a virtual clock of its own (timers and Date, moved on only
+// by the schedule) and seeded randomness: a seed replays it exactly.
+import FakeTimers from '@sinonjs/fake-timers';
 import { createRng, type Rng } from '$lib/engine';
 import { ProvenCache } from '$lib/protocol/deck/proven';
 import { recordOf, verifyRecord } from '$lib/record';
@@ -33,7 +35,14 @@ import { openSegment, replay } from '$lib/session/play/segment';
 import { setupJson, startMismatch } from '$lib/session/setup';
 import type { Wire } from '$lib/session/wire';
 import { Adversary, adversaryKeys } from '../adversary';
-import { openTable, seededRandom, startAutoplay, transport, type Table } from '../harness';
+import {
+  driveClock,
+  openTable,
+  seededRandom,
+  startAutoplay,
+  transport,
+  type Table,
+} from '../harness';
 
 export const ROLES = ['host', 'guest', 'watcher'] as const;
 export type Role = (typeof ROLES)[number];
@@ -79,9 +88,9 @@ export interface ScheduleOptions {
   readonly steps?: number;
   /** Defaults to one picked by the seed. */
   readonly role?: Role;
-  /** Real milliseconds between steps. */
+  /** Milliseconds (virtual) between steps. */
   readonly stepMs?: number;
-  /** Real milliseconds the table gets to settle at the end (twice, around a clock jump). */
+  /** Milliseconds (virtual) the table gets to settle at the end (twice, around a clock jump). */
   readonly settleMs?: number;
   /** The adversary's library (all of ACTIONS by default). */
   readonly actions?: readonly Action[];
@@ -97,6 +106,7 @@ export interface ScheduleResult {
   /** Changes of seats (segments after a game's first) and rematches seen at any honest browser. */
   readonly changes: number;
   readonly rematches: number;
+  /** Real milliseconds the schedule took. */
   readonly ms: number;
 }
 
@@ -121,7 +131,9 @@ const TIMING = { beatMs: 50, awayMs: 2000, stallMs: 4000 };
 const PEOPLE = 3;
 const BY_HAND = 1;
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** Where every schedule's virtual clock starts (any fixed time will do). */
+const EPOCH = Date.UTC(2026, 0, 1);
+type Clock = ReturnType<typeof FakeTimers.install>;
 
 interface Browser {
   session: Session;
@@ -140,7 +152,24 @@ interface Browser {
 }
 
 export async function runSchedule(options: ScheduleOptions): Promise<ScheduleResult> {
-  const started = Date.now();
+  const clock = FakeTimers.install({
+    now: EPOCH,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+  driveClock(clock);
+  try {
+    return await scheduled(options, clock);
+  } finally {
+    driveClock(null);
+    clock.uninstall();
+  }
+}
+
+async function scheduled(options: ScheduleOptions, clock: Clock): Promise<ScheduleResult> {
+  const started = performance.now();
+  const sleep = async (ms: number): Promise<void> => {
+    await clock.tickAsync(ms);
+  };
   const rng = createRng(options.seed);
   const role = options.role ?? ROLES[rng.int(ROLES.length)]!;
   const steps = options.steps ?? 40;
@@ -355,10 +384,10 @@ export async function runSchedule(options: ScheduleOptions): Promise<ScheduleRes
     // Settle: the person plays on (autoplay), the adversary is still; then the clock
     // jumps past the stall limit, so a table that cannot go on says so.
     browsers.find((b) => b.member === `p${BY_HAND}`)!.session.setAutoplay(BY_HAND, 'easy');
-    await waitFor(() => agreed(browsers), settleMs);
+    await waitFor(clock, () => agreed(browsers), settleMs);
     for (let tries = 0; tries < 2 && !agreed(browsers) && !alarmed(browsers); tries++) {
       skew += TIMING.stallMs + TIMING.awayMs;
-      await waitFor(() => agreed(browsers) || alarmed(browsers), settleMs);
+      await waitFor(clock, () => agreed(browsers) || alarmed(browsers), settleMs);
     }
     step = steps;
     check(true);
@@ -374,13 +403,13 @@ export async function runSchedule(options: ScheduleOptions): Promise<ScheduleRes
   const seq = Math.max(0, ...browsers.map((b) => b.session.ledger?.seq ?? 0));
   const changes = Math.max(0, ...browsers.map((b) => b.changes));
   const rematches = Math.max(0, ...browsers.map((b) => b.rematches));
-  const ms = Date.now() - started;
+  const ms = Math.round(performance.now() - started);
   return { seed: options.seed, role, actions, findings, seq, changes, rematches, ms };
 }
 
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
+async function waitFor(clock: Clock, condition: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
-  while (!condition() && Date.now() < until) await sleep(10);
+  while (!condition() && Date.now() < until) await clock.tickAsync(10);
 }
 
 /** Every honest browser at one game's one head. */
