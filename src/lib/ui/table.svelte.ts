@@ -25,6 +25,7 @@ import type { Cue } from './sound';
 import game from './i18n/game';
 import { orList } from './i18n/format';
 import { refusedText } from './refusals';
+import { statusText, waitingText, winnersText } from './table-status';
 import { targetWords, tileSetOf, tileSpoken, tileText } from './tiles';
 
 export type TileSource = 'hand' | 'yard';
@@ -241,6 +242,27 @@ export class TableController {
   /** How long an animation of `baseMs` at the normal pace lasts now (see motionMs). */
   motionMs(baseMs: number): number {
     return motionMs(baseMs, this.#pace);
+  }
+
+  /** The header's status line (table-status.ts). */
+  get status(): string {
+    return statusText(this);
+  }
+
+  /** Between rounds: whom the next deal waits for, as it stands now (not as shown). */
+  get waitingFor(): string | null {
+    return waitingText(this.latest, this.names);
+  }
+
+  /** Every person on this browser is ready for the next round (or none is asked). */
+  get ready(): boolean {
+    const b = this.latest.table?.betweenRounds;
+    return !b || this.persons.every((p) => b.ready[p.seat]);
+  }
+
+  /** The game's end: who won, from the viewer's side. */
+  get winners(): string {
+    return winnersText(this.view, this.viewer, this.names);
   }
 
   get caughtUp(): boolean {
