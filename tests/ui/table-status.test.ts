@@ -23,7 +23,7 @@ type TableView = NonNullable<SessionSnapshot['table']>;
 function snapshot(table: Partial<TableView> | null, phase = 'playing'): SessionSnapshot {
   return {
     phase,
-    table: table && { gameOver: false, dealing: false, betweenRounds: null, ...table },
+    table: table && { gameOver: false, dealing: null, betweenRounds: null, ...table },
   } as unknown as SessionSnapshot;
 }
 
@@ -50,9 +50,16 @@ describe('statusText', () => {
   });
 
   it('dealing, the round’s end and the game’s end', () => {
-    expect(statusText(state({ shown: snapshot({ view: playing, dealing: true }) }))).toBe(
-      'Dealing…',
-    );
+    expect(
+      statusText(
+        state({
+          shown: snapshot({
+            view: playing,
+            dealing: { stage: 'shuffling', seat: 0, done: 0, total: 3 },
+          }),
+        }),
+      ),
+    ).toBe('Dealing…');
     const roundOver = { ...playing, phase: 'roundOver' } as BaseState;
     expect(statusText(state({ view: roundOver }))).toBe('Round over');
     expect(statusText(state({ shown: snapshot({ view: playing, gameOver: true }) }))).toBe(
@@ -81,7 +88,7 @@ describe('waitingText', () => {
   it('null during play; between rounds, the seats not ready, then the deal', () => {
     expect(waitingText(snapshot({ view: playing }), NAMES)).toBeNull();
     const between = (ready: boolean[]) =>
-      snapshot({ view: playing, betweenRounds: { ready } as TableView['betweenRounds'] });
+      snapshot({ view: playing, betweenRounds: { round: 1, ready } });
     expect(waitingText(between([true, false, false]), NAMES)).toBe('Waiting for Bo and Cy');
     expect(waitingText(between([true, true, false]), ['Ada', 'Bo'])).toBe('Waiting for Seat 3');
     expect(waitingText(between([true, true, true]), NAMES)).toBe('Dealing the next round…');
