@@ -40,7 +40,8 @@ async function phoneBrowser(): Promise<{
   const child: ChildProcess = spawn(
     found.executablePath,
     [...CHROMIUM_ARGS, '--headless', `--user-data-dir=${dir}`, '--remote-debugging-port=0'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // A group of its own: its helper processes (which write the profile too) end with it.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const port = await new Promise<string>((resolve, reject) => {
     let err = '';
@@ -60,14 +61,26 @@ async function phoneBrowser(): Promise<{
     if (m.type() === 'error') errors.push(`Bob console: ${m.text()}`);
   });
   await fastSettings(page, 'instant');
-  // Chromium still writes its profile while it exits: remove the folder once it has gone.
+  // Chromium and its helpers still write the profile while they exit: the folder
+  // goes once the whole group has; a file written later leaves it to the OS's tmp.
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const done = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      process.kill(-child.pid, 'SIGTERM');
       await exited;
     }
-    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    if (child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group has gone already.
+      }
+    }
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`left ${dir}: ${String(error)}`);
+    }
   };
   return { browser, player: { page, name: 'Bob', errors }, done };
 }
