@@ -82,6 +82,8 @@ test('connection settings: a custom PeerServer is checked, explained and remembe
 }) => {
   const ann = await newPlayer(browser, 'Ann');
   await ann.page.goto(`${served()}lobby`);
+  // The lobby is live (its name field comes on then): a click before it would be lost.
+  await expect(ann.page.getByTestId('name-input')).toBeEnabled();
   await ann.page.getByTestId('net-settings-open').click();
   await ann.page.getByTestId('signal-custom').check();
   await ann.page.getByTestId('signal-host').fill('https://peers.example.org');
