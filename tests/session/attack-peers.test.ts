@@ -102,6 +102,34 @@ describe('issue 30: members, not links', () => {
     mal.close();
   });
 
+  it('8: mid-game, a lobby from the host cannot name a member new to a guest after a seat', async () => {
+    const table = await openTable({
+      variant: 'mexican-train',
+      options: MT,
+      people: 2,
+      timing: TIMING,
+      seed: 303,
+    });
+    const [ada, bo] = table.sessions as [Session, Session];
+    must(ada.start());
+    await until('playing', () => table.sessions.every((s) => s.snapshot.table !== null));
+    // A watcher is sent the host's lobby (its draft) when it comes.
+    const spy = await watcher(table, ada, 'w', 'Wes', 34);
+    await until('a lobby', () => spy.messages('lobby').length > 0);
+    const { draft, room } = spy.messages('lobby')[0]!;
+    // The host's browser, compromised, introduces to Bo a member named after Bo's own seat.
+    const host = Adversary.inside(ada.transport);
+    const seatName = bo.snapshot.seats[1]!.name;
+    host.send(
+      { t: 'lobby', room, draft, members: [{ member: 'm9', name: seatName, peer: 'nowhere' }] },
+      bo.transport.id,
+    );
+    await until('m9 known', () => bo.snapshot.members.some((m) => m.member === 'm9'));
+    const shown = bo.snapshot.members.find((m) => m.member === 'm9')!.name;
+    expect(bo.snapshot.seats.map((x) => x.name.toLowerCase())).not.toContain(shown.toLowerCase());
+    spy.close();
+  });
+
   it('9: a relayed offer "from" a departed seat’s link, proven by another member, is refused', async () => {
     let guard: OfferGuard | null = null;
     const table = await openTable({

@@ -500,7 +500,10 @@ function checkAll(
       const wrong = seat
         ? m.name !== seat.name
         : !seatedOnce.has(m.member) && seatNames.has(m.name.toLowerCase());
-      if (wrong) find('names', `${b.member} shows ${m.member} as "${m.name}"`);
+      if (wrong) {
+        const as = seat ? `its seat's "${seat.name}"` : 'a seat name';
+        find('names', `${b.member} shows ${m.member} as "${m.name}", not ${as}`);
+      }
     }
     // bounded
     if (snap.events.length > BOUNDS.events) {

@@ -263,7 +263,9 @@ export class Lobby {
       const peers = this.#t.transport.peers();
       if (!peers.includes(info.peer) && (this.#t.member < info.member || ahead.has(info.member)))
         void this.#t.identity.link(info.peer);
-      this.#t.presence.meet(info.member, info.name, info.peer);
+      // Once a game is on, the lobby cannot name anyone after a seat (see nameFor).
+      const name = this.#t.identity.nameFor(info.member, null, cleanName(info.name) || 'Player');
+      this.#t.presence.meet(info.member, name, info.peer);
     }
   }
 }

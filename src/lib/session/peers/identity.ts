@@ -225,7 +225,7 @@ export class Identity {
       return this.#t.drop('NOT_NOW', `${m.member}: the table holds ${MAX_MEMBERS} members`);
     }
     this.links.proved(peer);
-    const name = this.#fixedName(m.member, m.key, cleanName(m.name) || 'Player');
+    const name = this.nameFor(m.member, m.key, cleanName(m.name) || 'Player');
     const isNew = this.#t.presence.hello(m.member, peer, name, m.key);
     if (isNew) this.#t.event('INFO', `${name} joined`);
     if (this.#t.isHost) this.#t.lobby.welcome(peer, m.member, name, m.key);
@@ -235,15 +235,16 @@ export class Identity {
   }
 
   /**
-   * The name a hello gives its member here. In the lobby, the one it says. Once a
-   * game is on, names are fixed: a seat's member goes by its seat's name in the
-   * signed setup, a watcher by the name it first had here; a watcher new here
-   * cannot take a seat's name (it is numbered instead).
+   * The name a member goes by here, said in its hello (with its `key`) or by the
+   * host's lobby (`key` null). In the lobby, the one said. Once a game is on,
+   * names are fixed: a seat's member goes by its seat's name in the signed setup,
+   * a watcher by the name it first had here; a watcher new here cannot take a
+   * seat's name (it is numbered instead).
    */
-  #fixedName(member: string, key: string, said: string): string {
+  nameFor(member: string, key: string | null, said: string): string {
     const seats = this.#t.segment?.setup.seats.filter((s) => s.bot === null);
     if (!seats) return said;
-    const seat = seats.find((s) => s.member === member && s.key === key);
+    const seat = seats.find((s) => s.member === member && (key === null || s.key === key));
     if (seat) return seat.name;
     const known = this.#t.presence.get(member)?.name;
     if (known) return known;
