@@ -6,7 +6,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const AREAS = ['engine', 'deal', 'session', 'net', 'render', 'bundle', 'ui', 'bots'] as const;
+const AREAS = [
+  'engine',
+  'deal',
+  'session',
+  'net',
+  'render',
+  'bundle',
+  'ui',
+  'lighthouse',
+  'bots',
+] as const;
 type Area = (typeof AREAS)[number];
 
 interface BenchModule {
