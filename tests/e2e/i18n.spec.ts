@@ -324,6 +324,8 @@ for (const locale of LOCALES) {
   });
 }
 
+const BOT = { es: 'Bot 1', fr: 'Robot 1' } as const;
+
 for (const locale of ['es', 'fr'] as const) {
   test(`an online game opened with ?lang=${locale}: lobby, table and game over with no English`, async ({
     browser,
@@ -341,6 +343,13 @@ for (const locale of ['es', 'fr'] as const) {
     await setGame(ann, 'mexican-train', SHORT_MT);
     await joinTable(bob, `${await invite.inputValue()}&lang=${locale}`);
     await expect(ann.page.getByTestId('seat-1')).toContainText('Bob');
+    // A bot is named in each viewer's language ("Bot 1" on the wire), then goes again.
+    await ann.page.getByTestId('add-bot').click();
+    for (const p of [ann, bob]) {
+      await expect(p.page.getByTestId('seat-2')).toContainText(BOT[locale]);
+    }
+    await ann.page.getByTestId('remove-seat-2').click();
+    await expect(bob.page.getByTestId('seat-2')).toHaveCount(0);
     for (const p of [ann, bob]) {
       await expect(p.page.locator('html')).toHaveAttribute('lang', locale);
       await expectTranslated(p.page, english, `${p.name}'s lobby in ${locale}`);

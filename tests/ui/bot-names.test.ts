@@ -1,7 +1,7 @@
 // Issue 31: a bot's name is drawn in each viewer's language; the wire keeps a
 // language-free "Bot n" (an older host's "Bot n (easy)" reads the same).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seatLabel } from '$lib/ui/table.svelte';
+import { seatLabel } from '$lib/ui/seat-label';
 import { load as loadGame } from '$lib/ui/i18n/game';
 import { current } from '$lib/ui/i18n/locale.svelte';
 

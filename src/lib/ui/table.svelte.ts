@@ -25,6 +25,7 @@ import type { Cue } from './sound';
 import game from './i18n/game';
 import { orList } from './i18n/format';
 import { refusedText } from './refusals';
+import { seatLabel } from './seat-label';
 import { statusText, waitingText, winnersText } from './table-status';
 import { targetWords, tileSetOf, tileSpoken, tileText } from './tiles';
 
@@ -94,15 +95,6 @@ const INSTANT_FRAME_MS = 16;
 export function motionMs(baseMs: number, pace: Pace): number {
   if (pace.reducedMotion || pace.stepMs <= 0) return 0;
   return Math.round(baseMs * Math.min(1.4, Math.max(0.5, pace.stepMs / NORMAL_STEP_MS)));
-}
-
-/**
- * A seat's name as this viewer reads it: an unnamed bot's "Bot n" (or an older
- * host's "Bot n (easy)") in the viewer's language; any other name as given.
- */
-export function seatLabel(name: string, bot: boolean): string {
-  const n = bot ? /^Bot (\d+)(?: \((?:easy|medium|hard)\))?$/.exec(name)?.[1] : undefined;
-  return n === undefined ? name : game.bot_n({ n });
 }
 
 const moveKey = (m: Move) => canonicalJson(m);
