@@ -1,6 +1,7 @@
 // Issue 31: house rules that are on or off are switches with a line of plain
 // words, in the solo setup and the online lobby; the table names the ones on
-// (the line under the controls for End turn, H-2, and Draw, H-3, is not driven here yet).
+// and a game played by hand shows the line under the controls for End turn (H-2)
+// and for a Draw that stays lit (H-3), and each button does what it says.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -8,6 +9,7 @@ import { createTable, expectNoErrorsButProbe, newPlayer, setGame } from './helpe
 import {
   fastSettings,
   keepScreenshot,
+  mouseStep,
   served,
   setOption,
   startSolo,
@@ -78,4 +80,48 @@ test('lobby: the host flips a house rule switch, with its words', async ({ brows
   await setOption(page, 'mexicanFirst', 1);
   await shots(page, info, 'house-lobby');
   expectNoErrorsButProbe([host]);
+});
+
+test('played by hand: End turn (H-2) and a Draw that stays lit (H-3) say why, and do it', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await fastSettings(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const help = page.getByTestId('controls-help');
+  const endTurn = page.getByTestId('end-turn');
+  const draw = page.getByTestId('draw');
+  const log = page.getByTestId('move-log');
+  let ended = false;
+  let drew = false;
+  // Whether a deal offers both depends on the tiles: a new game, a few times.
+  for (let game = 0; game < 5 && !(ended && drew); game++) {
+    await startSolo(page, {
+      variant: 'mexican-train',
+      options: { openingRun: 1, drawUntilPlay: 1, rounds: 1, set: 6, handSize: 5 },
+    });
+    for (let i = 0; i < 400 && !(ended && drew); i++) {
+      if (await page.getByTestId('game-over').isVisible()) break;
+      if (!ended && (await endTurn.isVisible()) && (await endTurn.isEnabled())) {
+        await expect(help).toContainText('Opening run (H-2)');
+        if (!drew) await keepScreenshot(page, info, 'h2-end-turn-390x844');
+        const lines = await log.locator('li').count();
+        await endTurn.click();
+        await expect(endTurn).toBeHidden();
+        await expect(log.locator('li')).not.toHaveCount(lines);
+        ended = true;
+      } else if (!drew && (await draw.isEnabled()) && (await help.isVisible())) {
+        await expect(help).toContainText('Draw until a tile can be played (H-3)');
+        await keepScreenshot(page, info, 'h3-draw-lit-390x844');
+        const lines = await log.locator('li').count();
+        await draw.click();
+        await expect(log.locator('li')).not.toHaveCount(lines);
+        drew = true;
+      } else if (!(await mouseStep(page))) await page.waitForTimeout(150);
+    }
+  }
+  expect(ended, 'End turn came up and ended the opening run').toBe(true);
+  expect(drew, 'a Draw lit by H-3 came up and drew').toBe(true);
+  expect(errors, errors.join('\n')).toEqual([]);
 });
