@@ -2,7 +2,10 @@
 // in English only; in Spanish and French its stable code speaks (every code of
 // the session and the engine has a message in every language), and details no
 // code carries (a refusal's, a desync's) are left out rather than shown in English.
-// The same for a record file the replay page cannot read.
+// The same for a record file the replay page cannot read. A refusal's rule id is
+// also said in the rule's own words, as the rules pages give it.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '$lib/engine';
 import { SESSION_ERROR_CODES } from '$lib/session';
@@ -11,7 +14,7 @@ import { RECORD_ERROR_CODES } from '$lib/record';
 import { load as loadGame } from '$lib/ui/i18n/game';
 import site, { load as loadSite } from '$lib/ui/i18n/site';
 import { current, LOCALES } from '$lib/ui/i18n/locale.svelte';
-import { errorText, errorTextLoaded, refusalWords } from '$lib/ui/refusals';
+import { errorText, errorTextLoaded, refusalWords, ruleWords } from '$lib/ui/refusals';
 import { recordErrorText } from '$lib/ui/replay/record-errors';
 import { englishDetail } from '$lib/ui/sentence';
 
@@ -125,6 +128,44 @@ describe('refusalWords', () => {
           inLocale(locale, () => refusalWords(code)),
           `${code} in ${locale}`,
         ).not.toBe(other);
+      }
+    }
+  });
+});
+
+/** Every rule id the engine cites in a refusal (`illegal('MT-7', …)` and the like). */
+function citedRules(dir = 'src/lib/engine'): string[] {
+  const ids = readdirSync(dir).flatMap((name): string[] => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return citedRules(path);
+    const text = readFileSync(path, 'utf8');
+    return [...text.matchAll(/(?:illegal|breach)\(\s*'([A-Z]{1,2}-\d+)'/g)].map((m) => m[1]!);
+  });
+  return [...new Set(ids)].sort();
+}
+
+describe('ruleWords', () => {
+  it('says a rule in its own words in the active language; an unknown id has none', async () => {
+    current.locale = 'es';
+    try {
+      expect(await ruleWords('R-7')).toBe('Si no puedes jugar, pasas; nadie roba.');
+      expect(await ruleWords('X-99')).toBeNull();
+    } finally {
+      current.locale = 'en';
+    }
+  });
+
+  it('has words for every rule the engine refuses a move by, in every language', async () => {
+    const cited = citedRules();
+    expect(cited.length).toBeGreaterThan(20);
+    for (const locale of LOCALES) {
+      current.locale = locale;
+      try {
+        const missing: string[] = [];
+        for (const id of cited) if (!(await ruleWords(id))) missing.push(id);
+        expect(missing, locale).toEqual([]);
+      } finally {
+        current.locale = 'en';
       }
     }
   });

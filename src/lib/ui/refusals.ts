@@ -5,6 +5,7 @@ import type { ErrorCode } from '$lib/engine';
 import type { SessionErrorCode } from '$lib/session';
 import game, { ready as gameReady } from './i18n/game';
 import { current } from './i18n/locale.svelte';
+import rules, { load as loadRules } from './i18n/rules';
 import { sentence } from './sentence';
 
 const WORDS: Readonly<Record<string, () => string>> = {
@@ -101,4 +102,15 @@ export function errorText(error: {
 export async function errorTextLoaded(error: Parameters<typeof errorText>[0]): Promise<string> {
   await gameReady();
   return errorText(error);
+}
+
+/**
+ * A rule in our own words, as the rules pages give it ("MT-7" → that rule's
+ * text), in the active language once its messages have loaded; null for an id
+ * the pages do not list.
+ */
+export async function ruleWords(rule: string): Promise<string | null> {
+  await loadRules(current.locale);
+  const said: unknown = Reflect.get(rules, rule.toLowerCase().replace('-', '_'));
+  return typeof said === 'function' ? String((said as () => unknown)()) : null;
 }

@@ -24,7 +24,8 @@ import { describeSteps, type Change, type LogLine } from './log';
 import type { Cue } from './sound';
 import game from './i18n/game';
 import { orList } from './i18n/format';
-import { refusedText } from './refusals';
+import { current } from './i18n/locale.svelte';
+import { refusedText, ruleWords } from './refusals';
 import { seatLabel } from './seat-label';
 import { statusText, waitingText, winnersText } from './table-status';
 import { targetWords, tileSetOf, tileSpoken, tileText } from './tiles';
@@ -577,6 +578,19 @@ export class TableController {
     const text = refusedText(code, detail);
     this.notice = { kind: 'error', text, rule: rule ?? null };
     this.live = rule ? game.live_not_allowed_rule({ rule, text }) : game.live_not_allowed({ text });
+    this.#sayRule(this.notice);
+  }
+
+  /**
+   * Outside English (where the engine's own sentence says why), a refusal's rule
+   * in its own words is added once they have loaded, if it is still on screen.
+   */
+  #sayRule(notice: Notice): void {
+    if (!notice.rule || current.locale === 'en') return;
+    void ruleWords(notice.rule).then((words) => {
+      if (words && this.notice === notice)
+        this.notice = { ...notice, text: `${notice.text} ${words}` };
+    });
   }
 
   /** Why a tile cannot go where it was aimed, in the engine's words with its rule id. */
@@ -605,6 +619,7 @@ export class TableController {
     }
     const n = this.notice;
     this.live = n.rule ? `${n.text} (${n.rule})` : n.text;
+    this.#sayRule(n);
   }
 
   #likelyTarget(seat: Seat): Target {
