@@ -146,6 +146,8 @@ interface Browser {
   unagreed: boolean;
   /** Rematches this browser's person accepted (or, at the host, offered). */
   readonly accepted: Set<string>;
+  /** Members seated in any segment this browser saw (a reload keeps only the latest). */
+  readonly seatedOnce: Set<string>;
   /** Games this browser switched to, and segments begun after a game's first. */
   rematches: number;
   changes: number;
@@ -171,7 +173,9 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     await clock.tickAsync(ms);
   };
   const rng = createRng(options.seed);
-  const role = options.role ?? ROLES[rng.int(ROLES.length)]!;
+  // The seed's own pick is drawn even when a role is given, so `--role` replays the seed's run.
+  const picked = ROLES[rng.int(ROLES.length)]!;
+  const role = options.role ?? picked;
   const steps = options.steps ?? 40;
   const stepMs = options.stepMs ?? 15;
   const settleMs = options.settleMs ?? 1500;
@@ -211,6 +215,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
             reloads: 0,
             unagreed: false,
             accepted: new Set<string>(),
+            seatedOnce: new Set<string>(),
             rematches: 0,
             changes: 0,
           },
@@ -494,7 +499,8 @@ function checkAll(
     }
     // names (a member whose seat went to a bot keeps its name, and the bot may carry it)
     const seatNames = new Set(snap.seats.map((x) => x.name.toLowerCase()));
-    const seatedOnce = new Set(segs.flatMap((x) => x.setup.seats.map((seat) => seat.member)));
+    for (const seg of segs) for (const seat of seg.setup.seats) b.seatedOnce.add(seat.member);
+    const { seatedOnce } = b;
     for (const m of segs.length > 0 ? snap.members : []) {
       const seat = snap.seats.find((x) => x.member === m.member && x.bot === null);
       const wrong = seat
