@@ -32,6 +32,8 @@ import { ProvenCache } from '$lib/protocol/deck/proven';
 import { recordOf, verifyRecord } from '$lib/record';
 import { fromStored, toStored, type Session } from '$lib/session';
 import { openSegment, replay } from '$lib/session/play/segment';
+import { rematchNonce } from '$lib/session/lobby/rematch';
+import { fromBase64url } from '$lib/protocol/crypto/bytes';
 import { setupJson, startMismatch } from '$lib/session/setup';
 import type { Wire } from '$lib/session/wire';
 import { Adversary, adversaryKeys } from '../adversary';
@@ -146,6 +148,8 @@ interface Browser {
   unagreed: boolean;
   /** Rematches this browser's person accepted (or, at the host, offered). */
   readonly accepted: Set<string>;
+  /** Its person offered a rematch (as host). */
+  offered: boolean;
   /** Members seated in any segment this browser saw (a reload keeps only the latest). */
   readonly seatedOnce: Set<string>;
   /** Games this browser switched to, and segments begun after a game's first. */
@@ -215,6 +219,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
             reloads: 0,
             unagreed: false,
             accepted: new Set<string>(),
+            offered: false,
             seatedOnce: new Set<string>(),
             rematches: 0,
             changes: 0,
@@ -357,7 +362,10 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
         case 'rematch': {
           const h = browsers.find((b) => b.session.snapshot.isHost);
           const offered = (h?.session ?? host).proposeRematch();
-          if (offered.ok) h?.accepted.add(offered.value);
+          if (offered.ok && h) {
+            h.accepted.add(offered.value);
+            h.offered = true;
+          }
           for (const b of browsers) {
             const offer = b.session.snapshot.rematch;
             if (offer && rng.int(2) === 0 && b.session.acceptRematch(offer.game).ok) {
@@ -389,10 +397,11 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     // Settle: the person plays on (autoplay), the adversary is still; then the clock
     // jumps past the stall limit, so a table that cannot go on says so.
     browsers.find((b) => b.member === `p${BY_HAND}`)!.session.setAutoplay(BY_HAND, 'easy');
-    await waitFor(clock, () => agreed(browsers), settleMs);
+    const settledNow = (alarm: boolean) => () => agreed(browsers) || (alarm && alarmed(browsers));
+    await waitFor(clock, settledNow(false), settleMs);
     for (let tries = 0; tries < 2 && !agreed(browsers) && !alarmed(browsers); tries++) {
       skew += TIMING.stallMs + TIMING.awayMs;
-      await waitFor(clock, () => agreed(browsers) || alarmed(browsers), settleMs);
+      await waitFor(clock, settledNow(true), settleMs);
     }
     step = steps;
     check(true);
@@ -415,6 +424,12 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
 async function waitFor(clock: Clock, condition: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (!condition() && Date.now() < until) await clock.tickAsync(10);
+}
+
+/** Whether a game's `nonce` names it a rematch of the game `after` (lobby/rematch.ts). */
+function rematchOf(nonce: string, after: string): boolean {
+  const bytes = fromBase64url(nonce, 16);
+  return bytes !== null && rematchNonce(after, bytes.slice(8)) === nonce;
 }
 
 /** Every honest browser at one game's one head. */
@@ -457,6 +472,10 @@ function checkAll(
     // segments
     const segs = s.segments();
     if (segs.length > 0 && b.games.length > 0 && segs[0]!.game !== b.games[0]) {
+      // The host's person offered a rematch of the game it finished: its browser's
+      // offer again without a person who left is theirs too (it may begin at once).
+      const own = b.offered && rematchOf(segs[0]!.setup.nonce, b.games.at(-1)!);
+      if (own) b.accepted.add(segs[0]!.game);
       if (!b.accepted.has(segs[0]!.game)) {
         b.unagreed = true;
         find(
