@@ -122,6 +122,31 @@ describe('a forged change of seats (issue 21, hole 1)', () => {
     await unchanged([host, a, b], forged);
   });
 
+  it('the host handing a present seat to its bot and playing on without it: that seat’s browser raises the alarm', async () => {
+    const { table: t, hostKeys } = await table(65);
+    const [host, a, b] = t.sessions as [Session, Session, Session];
+    const mallory = Adversary.inside(host.transport, hostKeys);
+    const bot = adversaryKeys(203);
+    const setup = change(host, (s) => ({
+      seats: s.seats.map((seat, i) =>
+        i === 1 ? { ...seat, key: bot.publicKey, bot: 'easy', member: 'p0' } : seat,
+      ),
+    }));
+    const forged = await forge(mallory, setup, [
+      { seat: 0, signing: hostKeys.signing },
+      { seat: 1, signing: bot.signing },
+    ]);
+    expect(named(a, 'NOT_DUE', 'p0')).toBe(true);
+    // A begin alone is no split: nothing is raised while the host plays this game on.
+    expect(a.snapshot.desync).toBeNull();
+    // The host's heartbeat now says it plays the other game: seat 1's browser was left behind.
+    mallory.send({ t: 'beat', game: forged, seq: 1, hash: '', host: 'p0' }, a.transport.id);
+    await until('the alarm at seat 1', () => a.snapshot.desync !== null);
+    expect(a.snapshot.desync?.detail).toMatch(/without seat 1/);
+    expect(b.snapshot.desync).toBeNull();
+    mallory.close(false);
+  });
+
   it('a watcher with no seat proposing to take one: nobody signs, the watcher is named', async () => {
     const { table: t } = await table(64);
     const [host, a, b] = t.sessions as [Session, Session, Session];

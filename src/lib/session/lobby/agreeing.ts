@@ -54,6 +54,8 @@ export class Agreeing {
   readonly rematches: Rematches;
   /** A proposal whose start did not match this browser's ledger, judged again as it catches up. */
   #deferred: { text: string; from: string; at: number } | null = null;
+  /** This browser's seats the host gave to a bot while it was here, in its game then. */
+  #taken: { game: string; seats: readonly number[] } | null = null;
   /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
   readonly finished: string[] = [];
 
@@ -351,6 +353,34 @@ export class Agreeing {
       : { code: 'BAD_AGREEMENT', detail: 'a setup this browser did not sign' };
   }
 
+  /**
+   * The host began a change of seats that gives this browser's own seat to a bot
+   * while it is here: refused, and kept in mind. Should the host then play on in
+   * another game than this browser's (`wentOnWithout`), the table split: the
+   * desync alarm says so, naming the seats on each side (never left behind
+   * silently). A forged begin the host's own browser never follows stays refused.
+   */
+  #seatTaken(setup: TableSetup, from: string, refusal: SessionError): void {
+    const seg = this.#t.segment;
+    if (!seg || refusal.code !== 'NOT_DUE' || from !== this.#t.host()) return;
+    const taken = seg.setup.seats.flatMap((s, i) =>
+      s.member === this.#t.member && s.bot === null && setup.seats[i]?.member !== s.member
+        ? [i]
+        : [],
+    );
+    if (taken.length > 0) this.#taken = { game: seg.game, seats: taken };
+  }
+
+  /** A beat from the host in a game this browser is not in (see #seatTaken). */
+  wentOnWithout(game: string, member: string): void {
+    const seg = this.#t.segment;
+    const taken = this.#taken;
+    if (!seg || !taken || taken.game !== seg.game || game === seg.game) return;
+    if (member !== this.#t.host()) return;
+    const detail = `the host plays on without seat ${taken.seats.join(', ')}, given to a bot while it was here`;
+    this.#t.hashes.raise(seg, Math.max(0, seg.ledger.seq - 1), detail);
+  }
+
   parseSetupText(text: string): TableSetup | null {
     if (text.length > MAX_SETUP_LENGTH) {
       this.#t.drop(
@@ -408,7 +438,10 @@ export class Agreeing {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
     }
     const refusal = this.beginRefusal(parsed, text, from, from === proposer ? from : null);
-    if (refusal) return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);
+    if (refusal) {
+      this.#seatTaken(parsed, from, refusal);
+      return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);
+    }
     const seg = openSegment(text, agreements, this.#t.room, this.#t.member, this.#t.keys);
     if (!seg.ok) return this.#t.drop(seg.error.code, seg.error.detail);
     const previous = this.#t.segment;

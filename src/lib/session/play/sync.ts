@@ -100,6 +100,7 @@ export class Sync {
   /** A heartbeat says how far the sender is: fetch what it has, or compare where we both are. */
   onBeat(member: string, peer: PeerId, game: string | null, seq: number, hash: string): void {
     const seg = this.#t.segment;
+    if (seg && game !== null && game !== seg.game) this.#t.agreeing.wentOnWithout(game, member);
     if (!seg || game !== seg.game) return;
     if (seq > seg.ledger.seq) this.ask(peer, game, seg.ledger.seq);
     else if (seq > 0) this.onHashes(member, game, seq - 1, [hash]);
