@@ -96,9 +96,15 @@ export async function keepScreenshot(page: Page, info: TestInfo, name: string): 
 export async function mouseStep(page: Page, targetWaitMs = 600): Promise<boolean> {
   const declare = page.getByRole('group', { name: 'Call-down' }).getByRole('button').first();
   const usable = page.getByTestId('hand').locator('button.usable').first();
-  if (await declare.isVisible()) await declare.click();
+  // What was seen may be gone by the click (a bot moved): each click gives up soon, and looks again.
+  const click = (what: typeof declare) =>
+    what.click({ timeout: 2000 }).then(
+      () => true,
+      () => false,
+    );
+  if (await declare.isVisible()) return click(declare);
   else if (await usable.isVisible()) {
-    await usable.click();
+    if (!(await click(usable))) return false;
     const target = page.locator('.targets button.target').first();
     const shown = await target.waitFor({ timeout: targetWaitMs }).then(
       () => true,

@@ -143,8 +143,11 @@ async function step(page: Page, locale: Locale): Promise<boolean> {
   const name = String(read('game', locale).call_down);
   const declare = page.getByRole('group', { name }).getByRole('button').first();
   if (!(await declare.isVisible())) return mouseStep(page);
-  await declare.click();
-  return true;
+  // The call-down may end between the look and the click (a bot answered): then look again.
+  return declare.click({ timeout: 2000 }).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function phone(browser: Browser, locale: Locale) {
