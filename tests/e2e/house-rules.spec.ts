@@ -63,8 +63,18 @@ test('solo setup: on/off rules are switches with words; the table names the ones
   await expect(on).toContainText('Opening run on the first turn');
   await expect(on).toContainText('Draw until a tile can be played');
   await expect(on).not.toContainText('Mexican Train before your own');
+  // Beside the panel that names them, the header has no need to.
+  await expect(page.getByTestId('house-rules-chip')).toBeHidden();
 
   await shots(page, info, 'house-table');
+  // On a phone the panel is shut: the header says how many are on, and opens it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const chip = page.getByTestId('house-rules-chip');
+  await expect(chip).toHaveText('2 house rules');
+  await chip.click();
+  await expect(on).toBeVisible();
+  await expect(on).toContainText('Opening run on the first turn');
+  await keepScreenshot(page, info, 'house-chip-opened-390x844');
   expect(errors, errors.join('\n')).toEqual([]);
 });
 
