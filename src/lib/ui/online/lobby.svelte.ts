@@ -38,6 +38,7 @@ import { preloadTableCode } from '../board-loader';
 import online from '../i18n/online';
 import { keepTable, storesOnlineTable } from '../local';
 import { errorText } from '../refusals';
+import { onFirstIntent } from '../first-intent';
 import { handAnswerOver, handCodeOver } from './answer-handoff';
 import { pastedInvite, query, queryParam } from './links';
 import type { NetSettingsState } from './net-settings.svelte';
@@ -153,8 +154,9 @@ export class LobbyController {
     this.name ||= remembered();
     this.readJoin(url.search);
     this.live = true;
-    // The table's worker loads while the person names themselves, not after Join.
-    prepareTableWorker();
+    // The table's worker loads while the person names themselves, not after Join
+    // (nor in the page's first seconds, which a phone needs for the page itself).
+    const stopPrepare = onFirstIntent(prepareTableWorker);
     const room = url.searchParams.get('lobby') ?? this.invited?.room;
     if (room) void this.#backTo(room);
     // No PeerServer serves this page (a static host) and none is set: no server is the natural choice.
@@ -162,7 +164,10 @@ export class LobbyController {
       if (this.#modeChosen || found.kind === 'same-origin') return;
       if (this.net.settings.signalling.kind !== 'custom') this.mode = 'no-server';
     });
-    return () => this.leave();
+    return () => {
+      stopPrepare();
+      this.leave();
+    };
   }
 
   /** The page goes: an answer waiting is withdrawn, a table not handed to the table page closed. */
