@@ -2,7 +2,7 @@
 // table set up through the setup page, screenshots kept as artifacts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export function served(name = 'E2E_ROOT_URL'): string {
   const url = process.env[name];
@@ -90,21 +90,26 @@ export async function keepScreenshot(page: Page, info: TestInfo, name: string): 
 }
 
 /**
+ * Clicks what was just seen, which may be gone by the click (a bot moved): gives
+ * up soon, so the caller looks again. Whether it clicked.
+ */
+export function clickIfThere(what: Locator): Promise<boolean> {
+  return what.click({ timeout: 2000 }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
  * One step of a turn by mouse: the call-down answer, a playable tile and its
  * target, draw or pass. Whether there was anything to do.
  */
 export async function mouseStep(page: Page, targetWaitMs = 600): Promise<boolean> {
   const declare = page.getByRole('group', { name: 'Call-down' }).getByRole('button').first();
   const usable = page.getByTestId('hand').locator('button.usable').first();
-  // What was seen may be gone by the click (a bot moved): each click gives up soon, and looks again.
-  const click = (what: typeof declare) =>
-    what.click({ timeout: 2000 }).then(
-      () => true,
-      () => false,
-    );
-  if (await declare.isVisible()) return click(declare);
+  if (await declare.isVisible()) return clickIfThere(declare);
   else if (await usable.isVisible()) {
-    if (!(await click(usable))) return false;
+    if (!(await clickIfThere(usable))) return false;
     const target = page.locator('.targets button.target').first();
     const shown = await target.waitFor({ timeout: targetWaitMs }).then(
       () => true,

@@ -18,6 +18,7 @@ import {
   startAndAutoplay,
 } from './helpers-online';
 import {
+  clickIfThere,
   fastSettings,
   keepScreenshot,
   mouseStep,
@@ -143,11 +144,7 @@ async function step(page: Page, locale: Locale): Promise<boolean> {
   const name = String(read('game', locale).call_down);
   const declare = page.getByRole('group', { name }).getByRole('button').first();
   if (!(await declare.isVisible())) return mouseStep(page);
-  // The call-down may end between the look and the click (a bot answered): then look again.
-  return declare.click({ timeout: 2000 }).then(
-    () => true,
-    () => false,
-  );
+  return clickIfThere(declare);
 }
 
 async function phone(browser: Browser, locale: Locale) {
