@@ -52,6 +52,12 @@ const GAMES = [
   { variant: 'engine-191', options: { tokensToWin: 1 } },
   { variant: 'railominos', options: { rounds: 1 } },
 ];
+/**
+ * A page is let finish loading (no request for half a second) before the next
+ * step: leaving a page that still loads makes Firefox report each load its
+ * service worker was answering as an error of that page, which nobody sees.
+ */
+const SETTLED = { waitUntil: 'networkidle0' };
 /** @typedef {[string, (name: string) => Promise<string[]>]} Check */
 const LANGS = /** @type {const} */ (['es', 'fr']);
 const SHORT_MT = { handSize: 5, set: 6, rounds: 1 };
@@ -277,7 +283,7 @@ async function solo(
   /** @type {(typeof GAMES)[number]} */ game,
   shots = false,
 ) {
-  await page.goto(url);
+  await page.goto(url, SETTLED);
   await fastSettings(page);
   await press(page, t('play-solo'));
   await until(() => visible(page, t('seat-0')), t('seat-0'));
@@ -299,7 +305,7 @@ async function solo(
 
 /** The deck's WebAssembly accelerator loads in Firefox and builds the same bytes as the JS path. */
 async function deck(/** @type {any} */ page, /** @type {string} */ url) {
-  await page.goto(`${url}dev/deck`);
+  await page.goto(`${url}dev/deck`, SETTLED);
   await until(
     async () => (await text(page, t('status'))) === 'accelerated, same bytes',
     'the accelerator',
@@ -313,7 +319,7 @@ async function deck(/** @type {any} */ page, /** @type {string} */ url) {
 async function offline(/** @type {any} */ page) {
   const server = await startServer({ port: 0, host: '127.0.0.1', root: BUILD, peerServer: false });
   try {
-    await page.goto(server.url);
+    await page.goto(server.url, SETTLED);
     await fastSettings(page);
     await until(
       () =>
@@ -326,12 +332,12 @@ async function offline(/** @type {any} */ page) {
   } finally {
     await server.close();
   }
-  await page.reload();
+  await page.reload(SETTLED);
   await press(page, t('play-solo'));
   await until(() => visible(page, t('seat-0')), 'the solo setup');
   await press(page, t('start-game'));
   await until(async () => (await count(page, `${t('hand')} button`)) > 0, 'a dealt hand offline');
-  await page.goto(`${server.url}rules/railominos`);
+  await page.goto(`${server.url}rules/railominos`, SETTLED);
   await until(() => visible(page, t('rules-play')), 'the rules offline');
 }
 
@@ -352,7 +358,7 @@ async function failedPage(/** @type {any} */ page) {
   const server = await startServer({ port: 0, host: '127.0.0.1', root: copy, peerServer: false });
   try {
     await setSize(page, 390, 844);
-    await page.goto(server.url);
+    await page.goto(server.url, SETTLED);
     await until(() => visible(page, t('play-solo')), 'the landing page');
     await click(page, 'a[href*="rules/"]');
     await until(
@@ -371,7 +377,7 @@ async function failedPage(/** @type {any} */ page) {
 
 /** Pass-and-play: the curtain names the seat, hides every hand, and opens on a dealt one. */
 async function passAndPlay(/** @type {any} */ page, /** @type {string} */ url) {
-  await page.goto(url);
+  await page.goto(url, SETTLED);
   await fastSettings(page);
   await press(page, t('pass-and-play'));
   await until(() => visible(page, t('variant-select')), 'the setup');
@@ -409,7 +415,7 @@ async function language(
 ) {
   const words = WORDS[lang];
   const inLang = () => attr(page, 'html', 'lang').then((l) => l === lang);
-  await page.goto(url);
+  await page.goto(url, SETTLED);
   await until(
     async () => (await inLang()) && (await text(page, t('play-solo'))).includes(words.solo),
     `the landing page in ${lang}`,
@@ -418,21 +424,21 @@ async function language(
   if (!manifest?.endsWith(`manifest.${lang}.webmanifest`)) {
     throw new Error(`the page links ${manifest}, not the ${lang} manifest`);
   }
-  await page.goto(`${url}rules`);
+  await page.goto(`${url}rules`, SETTLED);
   await until(
     async () => (await inLang()) && (await text(page, t('howto-open'))).includes(words.howto),
     `the rules in ${lang}`,
   );
-  await page.goto(`${url}rules/engine-191`);
+  await page.goto(`${url}rules/engine-191`, SETTLED);
   await until(() => visible(page, t('rules-play')), 'a variant’s rules');
-  await page.goto(`${url}rules/no-such-variant`);
+  await page.goto(`${url}rules/no-such-variant`, SETTLED);
   await until(
     async () => (await text(page, `${t('error-page')} h1`)).includes(words.notFound),
     `the error page in ${lang}`,
   );
   await shoot(page, `not-found-${lang}-1280x800`);
   await fastSettings(page);
-  await page.goto(url);
+  await page.goto(url, SETTLED);
   await press(page, t('play-solo'));
   await until(() => visible(page, t('seat-0')), 'the solo setup');
   await press(page, t('start-game'));
