@@ -2,12 +2,18 @@
 // their hand ("I don't hold it" is public either way); they act only to open
 // with a double they hold.
 import { afterEach, beforeAll, expect, it } from 'vitest';
+import { accelerate } from '$lib/protocol';
 import type { Move } from '$lib/engine';
 import { startLocalTable, type TableClient } from '$lib/session';
 import { TableController } from '$lib/ui/table.svelte';
 import { load as loadGame } from '$lib/ui/i18n/game';
 
-beforeAll(() => loadGame('en'));
+// Dealt on the crypto accelerator (the same results as the pure-JS path:
+// tests/protocol/group-accelerator.test.ts), as table-busy and table-controls.
+beforeAll(async () => {
+  await accelerate();
+  await loadGame('en');
+});
 const open: { client: TableClient; table: TableController }[] = [];
 afterEach(() => {
   for (const o of open.splice(0)) {

@@ -1,9 +1,12 @@
 // Issue 31: the table enables a control only for a move in the engine's legal
 // list, and pressing it sends exactly that move, which the session takes. Every
 // variant (with the house rules that add moves), random games, random presses.
+// On virtual time (the waits cost no real time) and on the crypto accelerator
+// (the same results as the pure-JS path, tests/protocol/group-accelerator.test.ts).
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canonicalJson, VARIANT_IDS, type Json, type Move, type Options } from '$lib/engine';
+import { accelerate } from '$lib/protocol';
 import {
   startLocalTable,
   type LocalSeatSpec,
@@ -12,8 +15,19 @@ import {
 } from '$lib/session';
 import { TableController, type TileSource } from '$lib/ui/table.svelte';
 import { load as loadGame } from '$lib/ui/i18n/game';
+import { until as waitFor } from '../session/harness';
 
-beforeAll(() => loadGame('en'));
+beforeAll(async () => {
+  await accelerate();
+  await loadGame('en');
+});
+// As the session tests (tests/setup.ts): setImmediate stays real, the harness's
+// `until` runs what is due and moves the clock on to the next timer.
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+});
 
 const key = (m: Move) => canonicalJson(m as unknown as Json);
 
@@ -29,13 +43,14 @@ function rngOf(seed: number): (n: number) => number {
   };
 }
 
+/** Whether `cond` comes true within `ms` (of virtual time). */
 async function until(cond: () => boolean, ms = 60_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 5));
+  try {
+    await waitFor('the table', cond, ms);
+    return true;
+  } catch {
+    return false;
   }
-  return true;
 }
 
 interface Sent {

@@ -2,6 +2,7 @@
 // in-memory network, not stored): whose hand is shown, legal taps, the engine's
 // reason for an illegal one, the move log, pacing, and pass-and-play's curtain.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accelerate } from '$lib/protocol';
 import type { TableClient } from '$lib/session';
 import { startLocalTable } from '$lib/session';
 import type { Cue } from '$lib/ui/sound';
@@ -11,7 +12,12 @@ import { load as loadGame } from '$lib/ui/i18n/game';
 import { current } from '$lib/ui/i18n/locale.svelte';
 
 // The table's words in English unless a test says otherwise.
-beforeAll(() => loadGame('en'));
+// Dealt on the crypto accelerator (the same results as the pure-JS path:
+// tests/protocol/group-accelerator.test.ts), as table-busy and table-controls.
+beforeAll(async () => {
+  await accelerate();
+  await loadGame('en');
+});
 
 const open: { client: TableClient; table: TableController }[] = [];
 
