@@ -3,6 +3,9 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+// Vitest's file order (tests/slow-first.ts), loaded only when Vitest runs.
+const slowFirst = process.env.VITEST ? (await import('./tests/slow-first')).SlowFirst : undefined;
+
 // Our library layers run nothing on import but their own declarations (the workers'
 // entries aside), so a module none of whose exports a page uses need not be loaded.
 // Without this, Rolldown loads whatever a used module or a barrel (`$lib/session`)
@@ -93,5 +96,6 @@ export default defineConfig({
     testTimeout: 120_000,
     // Every core: left to itself Vitest ran one file at a time on these 2-core machines.
     maxWorkers: '100%',
+    ...(slowFirst ? { sequence: { sequencer: slowFirst } } : {}),
   },
 });
