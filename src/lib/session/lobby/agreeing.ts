@@ -120,7 +120,7 @@ export class Agreeing {
       at: this.#t.now(),
       from: this.#t.member,
     };
-    if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
+    this.#t.proposed();
     this.#t.broadcast({ t: 'propose', setup: setupJson(setup) });
     this.signLocal(setup, purpose);
     this.#t.changed();
@@ -192,7 +192,7 @@ export class Agreeing {
     );
     if (!honest) return this.#t.drop('BAD_SETUP', 'a proposed setup misstates this browser’s seat');
     this.#proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
-    if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
+    this.#t.proposed();
     this.signLocal(setup, purpose);
   }
 
@@ -450,8 +450,6 @@ export class Agreeing {
       // A rematch: the finished game stays whole as it was (the history keeps it).
       this.finished.push(...this.#t.past.map((s) => s.game), previous.game);
       this.finished.splice(0, Math.max(0, this.finished.length - MAX_FINISHED));
-      this.#t.past.length = 0;
-      this.#t.ended = null;
     } else if (previous) {
       // A reseated game keeps each person's autoplay choice, even across a time away.
       for (const [seat, rt] of seg.value.seats) {
@@ -459,15 +457,9 @@ export class Agreeing {
         rt.autoplay = this.#t.autoplay.get(key) ?? previous.seats.get(seat)?.autoplay ?? null;
       }
       this.#t.seats.closeAudit(previous);
-      this.#t.past.push(previous);
     }
-    this.#t.segment = seg.value;
     this.#proposal = null;
-    this.#t.returning = false;
-    this.#t.phase = 'playing';
-    this.#t.lastProgress = this.#t.now();
-    this.#t.segmentStarted.emit({ segment: seg.value, rematch });
-    this.#t.hashes.reset();
+    this.#t.beginSegment(seg.value, rematch);
     this.#t.event(
       'INFO',
       rematch

@@ -127,7 +127,7 @@ export class Identity {
     this.#t.event('INFO', `${info?.name ?? member} ${reason}`);
     if (this.#t.phase === 'lobby' && this.#t.isHost) {
       const seats = this.#t.draft.seats.filter((s) => s.member !== member);
-      this.#t.draft = { ...this.#t.draft, seats };
+      this.#t.setDraft({ ...this.#t.draft, seats });
     }
     this.#t.lobby.broadcastLobby();
     this.#t.changed();

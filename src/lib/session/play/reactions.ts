@@ -35,14 +35,14 @@ export class Reactions {
   allowWatchers(allow: boolean): SessionResult<true> {
     if (!this.#t.isHost) return fail('NOT_HOST', 'only the host lets watchers react');
     const { watchersReact: _, ...rest } = this.#t.draft;
-    this.#t.draft = allow ? { ...rest, watchersReact: true } : rest;
+    this.#t.setDraft(allow ? { ...rest, watchersReact: true } : rest);
     return this.#t.lobby.lobbyChanged();
   }
 
   /** A host's lobby during the game: only its permission for watchers is taken. */
   onHostLobby(watchersReact: true | undefined): void {
     const { watchersReact: _, ...rest } = this.#t.draft;
-    this.#t.draft = watchersReact ? { ...rest, watchersReact } : rest;
+    this.#t.setDraft(watchersReact ? { ...rest, watchersReact } : rest);
   }
 
   /** Why `member` may not react now, or null. */

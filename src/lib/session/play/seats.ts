@@ -313,8 +313,7 @@ export class Seats {
   end(reason: string): void {
     const seg = this.#t.segment;
     if (seg) this.closeAudit(seg);
-    this.#t.ended = { reason, scores: seg ? [...seg.ledger.any.view.scores] : [] };
-    this.#t.phase = 'ended';
+    this.#t.endGame(reason, seg ? [...seg.ledger.any.view.scores] : []);
     this.#t.event('INFO', reason);
     this.#t.changed();
   }

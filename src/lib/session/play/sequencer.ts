@@ -187,7 +187,7 @@ export class Sequencer {
       const refused = seg.ledger.checkAhead(entry);
       this.#checked(seg, entry, refused);
       if (refused) this.#t.drop('REFUSED', `${refused.code} in an entry sent ahead by ${member}`);
-      else this.#t.stats.checkedAhead++;
+      else this.#t.count('checkedAhead');
     };
     // On the proof workers, this browser's next hop built beside the check (deck-work.ts).
     if (!this.#t.deck.hold(seg, entry, check)) check();
@@ -207,7 +207,7 @@ export class Sequencer {
       return;
     }
     if (r.error.code === 'BAD_SEQ' || r.error.code === 'BAD_CHAIN') {
-      this.#t.stats.stale++;
+      this.#t.count('stale');
       if (this.equivocated(seg, entry)) this.#t.broadcast({ t: 'refused', game: seg.game, entry });
       return;
     }
@@ -408,10 +408,8 @@ export class Sequencer {
 
   /** After every applied entry: the hash goes out, progress is noted, own entries follow. */
   applied(seg: Segment): void {
-    this.#t.progressed.emit(seg);
-    this.#t.returning = false;
+    this.#t.markProgress(seg);
     for (const [seat, p] of this.#pending) if (p.seq < seg.ledger.seq) this.#pending.delete(seat);
-    this.#t.lastProgress = this.#t.now();
     this.#t.hashes.applied(seg);
     this.#t.hashes.forget(seg.ledger.seq - WINDOW);
     if (this.#t.isHost) this.#t.seats.handBack();

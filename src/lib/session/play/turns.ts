@@ -186,7 +186,7 @@ export class Turns {
     if (!rt || rt.bot) return fail('NOT_NOW', `seat ${seat} is not a person’s seat here`);
     rt.autoplay = level;
     const key = this.#t.segment?.setup.seats[seat]?.key;
-    if (key) this.#t.autoplay.set(key, level);
+    if (key) this.#t.setAutoplay(key, level);
     this.#t.schedulePump();
     this.#t.changed();
     return ok(true);
@@ -251,7 +251,7 @@ export class Turns {
     const seg = this.#t.segment;
     const entry = seg && this.#t.own.sign(seg, seat, draft);
     if (!entry) return false;
-    this.#t.stats.submitted++;
+    this.#t.count('submitted');
     this.#send(seat, entry);
     return true;
   }
