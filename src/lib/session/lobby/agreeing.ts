@@ -12,7 +12,7 @@ import type { SessionError } from '../errors';
 import { MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
 import { openSegment, type Segment } from '../play/segment';
 import { Consents, type Purpose } from './consent';
-import { rematchRefusal, Rematches } from './rematch';
+import { type RematchCore, rematchRefusal, Rematches } from './rematch';
 import {
   type Agreement,
   checkAgreement,
@@ -46,8 +46,52 @@ export interface Proposal {
   from: string;
 }
 
+/**
+ * What agreeing may touch of the session's core (core.ts), its rematches' included: it begins a
+ * segment only through beginSegment; proposals, consents and finished games are its own.
+ */
+export type AgreeingCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'room'
+  | 'member'
+  | 'timing'
+  | 'now'
+  // what it reads
+  | 'name'
+  | 'draft'
+  | 'keys'
+  | 'personKey'
+  | 'returning'
+  | 'segment'
+  | 'past'
+  | 'autoplay'
+  | 'lastProgress'
+  | 'ended'
+  | 'isHost'
+  | 'host'
+  | 'present'
+  | 'hashes'
+  // what it changes (Core's named methods)
+  | 'proposed'
+  | 'beginSegment'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'broadcast'
+  | 'changed'
+  | 'schedulePump'
+  // what it hears
+  | 'progressed'
+  // the other parts it calls
+  | 'lobby'
+  | 'sequencer'
+  | 'seats'
+> &
+  RematchCore;
+
 export class Agreeing {
-  readonly #t: Core;
+  readonly #t: AgreeingCore;
   /** What this browser signed, each for its purpose (the last MAX_SIGNED). */
   readonly signed = new Consents();
   #proposal: Proposal | null = null;
@@ -59,7 +103,7 @@ export class Agreeing {
   /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
   readonly finished: string[] = [];
 
-  constructor(t: Core) {
+  constructor(t: AgreeingCore) {
     this.#t = t;
     this.rematches = new Rematches(t, this);
     // A proposal this browser was behind for is judged again as it catches up.

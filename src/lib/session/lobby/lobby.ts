@@ -19,10 +19,42 @@ import {
 } from '../setup';
 import type { LobbyDraft, MemberInfo, Wire } from '../wire';
 
-export class Lobby {
-  readonly #t: Core;
+/**
+ * What the lobby may touch of the session's core (core.ts): it draws up the draft through
+ * setDraft, and renames through rename.
+ */
+export type LobbyCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'room'
+  | 'member'
+  | 'transport'
+  | 'random'
+  // what it reads
+  | 'phase'
+  | 'draft'
+  | 'segment'
+  | 'isHost'
+  | 'admitted'
+  | 'seatMembers'
+  | 'presence'
+  // what it changes (Core's named methods)
+  | 'setDraft'
+  | 'rename'
+  | 'newKeys'
+  // sending and telling
+  | 'send'
+  | 'broadcast'
+  | 'changed'
+  // the other parts it calls
+  | 'identity'
+  | 'agreeing'
+>;
 
-  constructor(t: Core) {
+export class Lobby {
+  readonly #t: LobbyCore;
+
+  constructor(t: LobbyCore) {
     this.#t = t;
   }
 

@@ -125,12 +125,39 @@ export function rematchRefusal(
   return null;
 }
 
+/**
+ * What rematches may touch of the session's core (core.ts); the offer itself is agreeing's
+ * (through its methods).
+ */
+export type RematchCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'room'
+  | 'member'
+  | 'timing'
+  | 'random'
+  | 'now'
+  // what it reads
+  | 'segment'
+  | 'ended'
+  | 'isHost'
+  | 'host'
+  | 'present'
+  | 'presence'
+  // what it changes (Core's named methods)
+  | 'newKeys'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'changed'
+>;
+
 /** The rematch offers of one session: the host's side and each person's. */
 export class Rematches {
-  readonly #t: Core;
+  readonly #t: RematchCore;
   readonly #a: Agreeing;
 
-  constructor(t: Core, a: Agreeing) {
+  constructor(t: RematchCore, a: Agreeing) {
     this.#t = t;
     this.#a = a;
   }

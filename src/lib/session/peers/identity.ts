@@ -11,14 +11,49 @@ import type { Wire } from '../wire';
 import { Links } from './links';
 import { MAX_MEMBERS } from './presence';
 
+/**
+ * What the handshake may touch of the session's core (core.ts); its links and the removed members
+ * are its own.
+ */
+export type IdentityCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'room'
+  | 'member'
+  | 'transport'
+  | 'random'
+  // what it reads
+  | 'name'
+  | 'phase'
+  | 'draft'
+  | 'personKey'
+  | 'segment'
+  | 'past'
+  | 'closed'
+  | 'isHost'
+  | 'seatMembers'
+  | 'presence'
+  // what it changes (Core's named methods)
+  | 'setDraft'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'send'
+  | 'changed'
+  // the other parts it calls
+  | 'lobby'
+  | 'sync'
+  | 'seats'
+>;
+
 export class Identity {
-  readonly #t: Core;
+  readonly #t: IdentityCore;
   /** Each link's handshake: the nonces its hellos sign. */
   readonly links: Links;
   /** Members the host removed (and their keys): their hellos are refused. */
   readonly removed = new Set<string>();
 
-  constructor(t: Core) {
+  constructor(t: IdentityCore) {
     this.#t = t;
     this.links = new Links(t.random);
   }

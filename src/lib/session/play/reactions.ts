@@ -15,14 +15,37 @@ export const REACTION_GAP_MS = 2000;
 export const REACTION_SPAN_MS = 30_000;
 export const REACTION_BURST = 5;
 
+/**
+ * What reactions may touch of the session's core (core.ts): the leave for watchers is in the draft
+ * (setDraft); who reacted when is its own.
+ */
+export type ReactionsCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'now'
+  // what it reads
+  | 'draft'
+  | 'segment'
+  | 'isHost'
+  | 'presence'
+  // what it changes (Core's named methods)
+  | 'setDraft'
+  // sending and telling
+  | 'broadcast'
+  | 'changed'
+  // the other parts it calls
+  | 'lobby'
+>;
+
 export class Reactions {
-  readonly #t: Core;
+  readonly #t: ReactionsCore;
   /** Each member's latest reaction (at most MAX_MEMBERS members). */
   readonly #latest = new Map<string, { readonly reaction: ReactionId; readonly at: number }>();
   /** When each member's recent reactions came, within REACTION_SPAN_MS (at most REACTION_BURST each). */
   readonly #times = new Map<string, number[]>();
 
-  constructor(t: Core) {
+  constructor(t: ReactionsCore) {
     this.#t = t;
   }
 

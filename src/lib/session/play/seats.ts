@@ -13,8 +13,50 @@ import type { Segment } from './segment';
 /** What a person decides (their browser sends the rest on its own). */
 const PERSON_KINDS: readonly (EntryKind | 'ready')[] = ['move', 'choice-commit', 'ready'];
 
+/**
+ * What seats may touch of the session's core (core.ts): the end is endGame; readiness, stalls and
+ * newcomers are its own.
+ */
+export type SeatsCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'timing'
+  | 'random'
+  | 'now'
+  // what it reads
+  | 'phase'
+  | 'segment'
+  | 'past'
+  | 'lastProgress'
+  | 'ended'
+  | 'isHost'
+  | 'host'
+  | 'quorum'
+  | 'present'
+  | 'betweenRounds'
+  | 'presence'
+  | 'hashes'
+  // what it changes (Core's named methods)
+  | 'endGame'
+  | 'newKeys'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'broadcast'
+  | 'changed'
+  | 'schedulePump'
+  // what it hears
+  | 'segmentStarted'
+  | 'progressed'
+  // the other parts it calls
+  | 'agreeing'
+  | 'sequencer'
+  | 'turns'
+>;
+
 export class Seats {
-  readonly #t: Core;
+  readonly #t: SeatsCore;
   /** The seats ready for each round (this one and the one before). */
   readonly #readiness = new Map<number, Set<Seat>>();
   /** Audits of rounds left waiting for secrets, by game. */
@@ -23,7 +65,7 @@ export class Seats {
   readonly #newcomers = new Set<string>();
   #stall: StallAlarm | null = null;
 
-  constructor(t: Core) {
+  constructor(t: SeatsCore) {
     this.#t = t;
     t.segmentStarted.on(({ rematch }) => {
       this.#stall = null;

@@ -55,8 +55,43 @@ interface Pending {
   readonly since: number;
 }
 
+/**
+ * What the sequencer may touch of the session's core (core.ts): an applied entry is markProgress;
+ * pending, ahead and refused entries are its own.
+ */
+export type SequencerCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'now'
+  // what it reads
+  | 'segment'
+  | 'ended'
+  | 'isHost'
+  | 'host'
+  | 'quorum'
+  | 'hashes'
+  | 'deck'
+  // what it changes (Core's named methods)
+  | 'markProgress'
+  | 'count'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'broadcast'
+  | 'toHost'
+  | 'changed'
+  | 'schedulePump'
+  // what it hears
+  | 'segmentStarted'
+  // the other parts it calls
+  | 'agreeing'
+  | 'sync'
+  | 'seats'
+>;
+
 export class Sequencer {
-  readonly #t: Core;
+  readonly #t: SequencerCore;
   /**
    * Valid entries for the head that seats' browsers sent and no host has ordered
    * yet, by seat (at most one each, for the head only).
@@ -83,7 +118,7 @@ export class Sequencer {
     }
   >();
 
-  constructor(t: Core) {
+  constructor(t: SequencerCore) {
     this.#t = t;
     t.segmentStarted.on(() => {
       this.#pending.clear();

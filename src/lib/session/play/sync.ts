@@ -6,8 +6,40 @@ import type { PeerId } from '$lib/net';
 import type { Core } from '../core';
 import { batches, WINDOW } from '../wire';
 
+/**
+ * What sync may touch of the session's core (core.ts); who it waits on and whom it passed over are
+ * its own.
+ */
+export type SyncCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'timing'
+  | 'now'
+  // what it reads
+  | 'segment'
+  | 'ended'
+  | 'host'
+  | 'seatMembers'
+  | 'present'
+  | 'presence'
+  | 'hashes'
+  // what it changes (Core's named methods)
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'send'
+  | 'broadcast'
+  | 'wantAllowed'
+  | 'schedulePump'
+  // the other parts it calls
+  | 'agreeing'
+  | 'sequencer'
+  | 'turns'
+>;
+
 export class Sync {
-  readonly #t: Core;
+  readonly #t: SyncCore;
   /** Hosts that left a valid pending entry unordered: passed over, as if gone. */
   readonly passedOver = new Set<string>();
   /** The host pending entries are waiting on, and since when this browser sees it host. */
@@ -19,7 +51,7 @@ export class Sync {
   /** The last `want` this browser sent each peer: asked again only after a beat. */
   readonly #asked = new Map<PeerId, { from: number; at: number }>();
 
-  constructor(t: Core) {
+  constructor(t: SyncCore) {
     this.#t = t;
   }
 

@@ -27,8 +27,48 @@ const notOrdered = (seat: Seat) =>
 
 const sameMove = (a: Move, b: Move) => canonicalJson(a) === canonicalJson(b);
 
+/**
+ * What turns may touch of the session's core (core.ts); what it sent and when are its own.
+ */
+export type TurnsCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'timing'
+  | 'now'
+  // what it reads
+  | 'phase'
+  | 'segment'
+  | 'lastProgress'
+  | 'ended'
+  | 'closed'
+  | 'isHost'
+  | 'quorum'
+  | 'present'
+  | 'betweenRounds'
+  | 'presence'
+  | 'hashes'
+  | 'own'
+  // what it changes (Core's named methods)
+  | 'setAutoplay'
+  | 'count'
+  | 'event'
+  // sending and telling
+  | 'sendAhead'
+  | 'toSeats'
+  | 'toHost'
+  | 'changed'
+  | 'schedulePump'
+  // what it hears
+  | 'segmentStarted'
+  // the other parts it calls
+  | 'sequencer'
+  | 'sync'
+  | 'seats'
+>;
+
 export class Turns {
-  readonly #t: Core;
+  readonly #t: TurnsCore;
   /** This browser's own submission at the head: how often it went out. */
   #sent = { seq: -1, times: 0 };
   /** Position at which this browser's last entry was submitted (non-host). */
@@ -37,7 +77,7 @@ export class Turns {
   /** The last turn the clock moved for (game, log position, seat): once each. */
   #clocked = '';
 
-  constructor(t: Core) {
+  constructor(t: TurnsCore) {
     this.#t = t;
     t.segmentStarted.on(() => {
       this.#submittedAt = -1;
