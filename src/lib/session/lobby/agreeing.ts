@@ -101,7 +101,7 @@ export class Agreeing {
   /** This browser's seats the host gave to a bot while it was here, in its game then. */
   #taken: { game: string; seats: readonly number[] } | null = null;
   /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
-  readonly finished: string[] = [];
+  readonly #finished: string[] = [];
 
   constructor(t: AgreeingCore) {
     this.#t = t;
@@ -475,7 +475,7 @@ export class Agreeing {
     const parsed = this.parseSetupText(text);
     if (!parsed) return;
     const game = gameId(parsed);
-    const known = [...this.#t.past.map((s) => s.game), ...this.finished];
+    const known = [...this.#t.past.map((s) => s.game), ...this.#finished];
     if (this.#t.segment?.game === game || known.includes(game)) return;
     const proposer = this.#proposal?.game === game ? this.#proposal.from : null;
     if (from !== this.#t.host() && from !== proposer) {
@@ -492,8 +492,8 @@ export class Agreeing {
     const rematch = previous !== null && parsed.start === null;
     if (previous && rematch) {
       // A rematch: the finished game stays whole as it was (the history keeps it).
-      this.finished.push(...this.#t.past.map((s) => s.game), previous.game);
-      this.finished.splice(0, Math.max(0, this.finished.length - MAX_FINISHED));
+      this.#finished.push(...this.#t.past.map((s) => s.game), previous.game);
+      this.#finished.splice(0, Math.max(0, this.#finished.length - MAX_FINISHED));
     } else if (previous) {
       // A reseated game keeps each person's autoplay choice, even across a time away.
       for (const [seat, rt] of seg.value.seats) {

@@ -51,7 +51,7 @@ export class Identity {
   /** Each link's handshake: the nonces its hellos sign. */
   readonly links: Links;
   /** Members the host removed (and their keys): their hellos are refused. */
-  readonly removed = new Set<string>();
+  readonly #removed = new Set<string>();
 
   constructor(t: IdentityCore) {
     this.#t = t;
@@ -127,7 +127,7 @@ export class Identity {
    * (and the lobby's draft) once it has one; else the key it first proved here.
    */
   keyAllowed(member: string, key: string): boolean {
-    if (this.removed.has(member) || this.removed.has(key)) return false;
+    if (this.#removed.has(member) || this.#removed.has(key)) return false;
     const signed = [...this.#t.past, ...(this.#t.segment ? [this.#t.segment] : [])];
     const seats = [...signed.flatMap((s) => s.setup.seats), ...this.#t.draft.seats];
     const keys = seats.filter((s) => s.member === member && s.bot === null).map((s) => s.key);
@@ -150,9 +150,9 @@ export class Identity {
   /** Forgets a member that holds no seat in the signed game, and keeps it out. */
   expel(member: string, reason: string): void {
     const info = this.#t.presence.get(member);
-    if (this.removed.size >= 4 * MAX_MEMBERS) this.removed.clear();
-    this.removed.add(member);
-    if (info?.key) this.removed.add(info.key);
+    if (this.#removed.size >= 4 * MAX_MEMBERS) this.#removed.clear();
+    this.#removed.add(member);
+    if (info?.key) this.#removed.add(info.key);
     if (info?.peer && this.#t.presence.memberOf(info.peer) === member) {
       this.links.closed(info.peer);
       this.#t.transport.disconnect(info.peer);

@@ -60,7 +60,7 @@ export class Seats {
   /** The seats ready for each round (this one and the one before). */
   readonly #readiness = new Map<number, Set<Seat>>();
   /** Audits of rounds left waiting for secrets, by game. */
-  readonly closing = new Map<string, TableAudit>();
+  readonly #closing = new Map<string, TableAudit>();
   /** Browsers to seat at the next round's deal (TT-9). */
   readonly #newcomers = new Set<string>();
   #stall: StallAlarm | null = null;
@@ -78,6 +78,11 @@ export class Seats {
 
   get readiness(): ReadonlyMap<number, ReadonlySet<Seat>> {
     return this.#readiness;
+  }
+
+  /** Audits of rounds left waiting for secrets, by game. */
+  get closing(): ReadonlyMap<string, TableAudit> {
+    return this.#closing;
   }
 
   get newcomers(): ReadonlySet<string> {
@@ -347,8 +352,8 @@ export class Seats {
   closeAudit(seg: Segment): void {
     const table = seg.ledger.any;
     const over = table.view.phase === 'roundOver' || table.view.phase === 'gameOver';
-    if (over && !table.record.audit && !this.closing.has(seg.game)) {
-      this.closing.set(seg.game, auditTable(table));
+    if (over && !table.record.audit && !this.#closing.has(seg.game)) {
+      this.#closing.set(seg.game, auditTable(table));
     }
   }
 

@@ -101,7 +101,7 @@ export class Sequencer {
   readonly #ahead = new Map<number, string>();
   /** The game and log position whose entry was last checked ahead of its order. */
   #checkedAhead = '';
-  readonly refusals: Refusal[] = [];
+  readonly #refusals: Refusal[] = [];
   readonly #equivocations: Equivocation[] = [];
   /**
    * By seat: the hop it signed for the head that this browser checked first, what
@@ -129,6 +129,11 @@ export class Sequencer {
   /** Valid entries for the head that no host has ordered yet, by seat. */
   get pending(): ReadonlyMap<Seat, Pending> {
     return this.#pending;
+  }
+
+  /** The refusals this browser saw, oldest first (the last MAX_REFUSALS). */
+  get refusals(): readonly Refusal[] {
+    return this.#refusals;
   }
 
   /** Proven pairs of entries one seat signed for one place. */
@@ -274,8 +279,8 @@ export class Sequencer {
       rule: error.rule ?? null,
       detail: error.detail ?? '',
     };
-    this.refusals.push(refusal);
-    if (this.refusals.length > MAX_REFUSALS) this.refusals.shift();
+    this.#refusals.push(refusal);
+    if (this.#refusals.length > MAX_REFUSALS) this.#refusals.shift();
     this.#t.event(
       'REFUSED',
       `seat ${seat ?? '?'}: ${error.code}${error.rule ? ` (${error.rule})` : ''}`,
@@ -323,14 +328,14 @@ export class Sequencer {
     if (this.#equivocations.length < MAX_EQUIVOCATIONS) {
       this.#equivocations.push({ game: seg.game, seq, seat, entries });
     }
-    this.refusals.push({
+    this.#refusals.push({
       seq,
       seat,
       code: 'EQUIVOCATION',
       rule: null,
       detail: 'two different entries signed for one position',
     });
-    if (this.refusals.length > MAX_REFUSALS) this.refusals.shift();
+    if (this.#refusals.length > MAX_REFUSALS) this.#refusals.shift();
     this.#t.event('EQUIVOCATION', `seat ${seat} signed two entries for ${seq}`);
   }
 
