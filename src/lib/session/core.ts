@@ -1,7 +1,14 @@
 // The state every part of a session shares (the game, the lobby's draft, the keys,
 // who is present, the event log) and the few things they all do with it: send,
-// log an event, tell the listeners, find the host. Each part (peers/, lobby/,
-// play/) does one job on it; session.ts receives every message and hands it on.
+// log an event, tell the listeners, find the host. Its fields are private: each
+// change is one named method that says what happened (setDraft, rename,
+// proposed, beginSegment, resume, markProgress, endGame, setAutoplay, close), and
+// a segment's start and each applied entry are topics only Core tells
+// (segmentStarted, progressed). Each part (peers/, lobby/, play/) does one job
+// and sees only the view of Core it declares beside its class (IdentityCore,
+// LobbyCore, …: a Pick of Core, the other parts it calls included); its own
+// state is private to it. session.ts owns the Core, receives every message and
+// hands it on.
 import { type BotLevel, chooseMove } from '$lib/bots';
 import type { PeerId, Transport } from '$lib/net';
 import { signingKeyPair, type Run } from '$lib/protocol';
@@ -111,7 +118,10 @@ export interface SessionStats {
   readonly checkedAhead: number;
 }
 
-/** What one session's game is at: each change is one of Core's named methods. */
+/**
+ * What every part of one session shares: who it is, its game, its links and its clock.
+ * Its state changes only through the named methods below.
+ */
 export class Core {
   readonly room: string;
   readonly member: string;
@@ -127,14 +137,11 @@ export class Core {
   #name: string;
   #phase: SessionPhase = 'lobby';
   #draft: LobbyDraft;
-  /** The person's seat key of this browser, and the bots it runs, by public key. */
   readonly #keys = new Map<string, SeatKeys>();
   #personKey: SeatKeys;
-  /** Restored from storage and not yet back in play: its seat may have gone to a bot meanwhile. */
   #returning = false;
   #segment: Segment | null = null;
   readonly #past: Segment[] = [];
-  /** Each person's autoplay level by seat key (it outlives a change of seats). */
   readonly #autoplay = new Map<string, BotLevel | null>();
   #lastProgress: number;
   #ended: { reason: string; scores: readonly number[] } | null = null;
@@ -247,6 +254,7 @@ export class Core {
     return this.#draft;
   }
 
+  /** The person's seat key of this browser, and the bots it runs, by public key. */
   get keys(): ReadonlyMap<string, SeatKeys> {
     return this.#keys;
   }
@@ -270,6 +278,7 @@ export class Core {
     return this.#past;
   }
 
+  /** Each person's autoplay level by seat key (it outlives a change of seats). */
   get autoplay(): ReadonlyMap<string, BotLevel | null> {
     return this.#autoplay;
   }

@@ -72,10 +72,12 @@
 // The parts. session.ts (this file) is the API, the clock (#tick: a heartbeat,
 // then each part's own beat) and the one receive: rate limit, parse, the link's
 // proven member, who may send the kind (#senderRefusal), then the part that reads it. core.ts holds what every part
-// shares (the game's segments, the draft, keys, presence, sending). Each part keeps
-// its own state private behind methods and never writes another's; a segment's
-// start and each applied entry are events (core.segmentStarted, core.progressed)
-// the parts that hold something of them subscribe to. peers/: links.ts (each link's challenge), identity.ts (hellos, keys,
+// shares (the game's segments, the draft, keys, presence, sending), changed only
+// through its named methods; each part sees only the narrow view of it declared
+// beside its class (a Pick of Core), keeps its own state private behind methods
+// and never writes another's; a segment's start and each applied entry are events
+// (core.segmentStarted, core.progressed) the parts that hold something of them
+// subscribe to. peers/: links.ts (each link's challenge), identity.ts (hellos, keys,
 // removed members, relayed offers' proofs), presence.ts (who is here, who hosts).
 // lobby/: lobby.ts (the draft and who is at the table), agreeing.ts (proposals,
 // agreements, begin; changes of seats checked against the own ledger), rematch.ts

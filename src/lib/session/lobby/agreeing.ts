@@ -6,6 +6,8 @@
 // a rematch (rematch.ts) only when this browser's person accepts it, for the game
 // just finished. At `begin` every check runs again as things stand then, seated
 // or not, and a consent counts only for its own purpose (beginRefusal).
+// Of the core it touches only AgreeingCore (below): a setup begins through beginSegment, which
+// tells the other parts (segmentStarted); proposals, consents and finished games are its own.
 import type { Seat } from '$lib/engine';
 import type { Core } from '../core';
 import type { SessionError } from '../errors';
@@ -46,10 +48,7 @@ export interface Proposal {
   from: string;
 }
 
-/**
- * What agreeing may touch of the session's core (core.ts), its rematches' included: it begins a
- * segment only through beginSegment; proposals, consents and finished games are its own.
- */
+/** What agreeing may touch of the session's core (core.ts). */
 export type AgreeingCore = Pick<
   Core,
   // who and where it is, and its clock

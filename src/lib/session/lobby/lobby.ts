@@ -2,6 +2,8 @@
 // newcomer that says hello and tells everyone the draft and who is at the table;
 // a guest takes the host's lobby. During a game a guest greeted by a newcomer
 // tells it who is at the table, so it links on to whoever hosts now.
+// Of the core it touches only LobbyCore (below): the draft changes through setDraft, the
+// person's name through rename.
 import type { BotLevel } from '$lib/bots';
 import { type Seat, type VariantId, variantOf } from '$lib/engine';
 import type { PeerId } from '$lib/net';
@@ -19,10 +21,7 @@ import {
 } from '../setup';
 import type { LobbyDraft, MemberInfo, Wire } from '../wire';
 
-/**
- * What the lobby may touch of the session's core (core.ts): it draws up the draft through
- * setDraft, and renames through rename.
- */
+/** What the lobby may touch of the session's core (core.ts). */
 export type LobbyCore = Pick<
   Core,
   // who and where it is, and its clock

@@ -16,6 +16,8 @@
 // begun again, whose deal every peer saw audited — passes for one. The offer travels
 // as a `propose`, its signatures as `agree`, the game as `begin` (agreeing.ts,
 // which keeps the finished game whole: the rematch starts a record of its own).
+// Of the core it touches only RematchCore (below): the offer itself is Agreeing's, reached through
+// its methods.
 import { dues } from '$lib/protocol';
 import { bytesEqual, fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
 import { taggedHash } from '$lib/protocol/crypto/hashing';
@@ -125,10 +127,7 @@ export function rematchRefusal(
   return null;
 }
 
-/**
- * What rematches may touch of the session's core (core.ts); the offer itself is agreeing's
- * (through its methods).
- */
+/** What rematches may touch of the session's core (core.ts). */
 export type RematchCore = Pick<
   Core,
   // who and where it is, and its clock

@@ -2,6 +2,8 @@
 // member to the link it came on (its key checked against its seat keys), one
 // member per link and at most MAX_MEMBERS, members the host removed, and the proof
 // a relayed offer carries. A link that closes or is replaced forgets what it proved.
+// Of the core it touches only IdentityCore (below): what links proved and whom the
+// host removed are its own.
 import type { OfferGuard, PeerId } from '$lib/net';
 import { isJsonRecord } from '$lib/protocol';
 import type { Core } from '../core';
@@ -11,10 +13,7 @@ import type { Wire } from '../wire';
 import { Links } from './links';
 import { MAX_MEMBERS } from './presence';
 
-/**
- * What the handshake may touch of the session's core (core.ts); its links and the removed members
- * are its own.
- */
+/** What the handshake may touch of the session's core (core.ts). */
 export type IdentityCore = Pick<
   Core,
   // who and where it is, and its clock

@@ -2,6 +2,8 @@
 // table sends to everyone, no free text. Only the id travels: every browser
 // shows it in its own words. Rate-limited per member on the way out and on the
 // way in; only each member's latest is kept, and only for a few seconds.
+// Of the core it touches only ReactionsCore (below): the host's leave for watchers is the draft's
+// watchersReact, set through setDraft; who reacted when is its own.
 import type { Core } from '../core';
 import { fail, ok, type SessionError, type SessionResult } from '../errors';
 import { MAX_MEMBERS } from '../peers/presence';
@@ -15,10 +17,7 @@ export const REACTION_GAP_MS = 2000;
 export const REACTION_SPAN_MS = 30_000;
 export const REACTION_BURST = 5;
 
-/**
- * What reactions may touch of the session's core (core.ts): the leave for watchers is in the draft
- * (setDraft); who reacted when is its own.
- */
+/** What reactions may touch of the session's core (core.ts). */
 export type ReactionsCore = Pick<
   Core,
   // who and where it is, and its clock

@@ -1,6 +1,8 @@
 // Seats and stalls: readiness between rounds, the stall alarm and the host's
 // answer to it (a bot, or the end), seats handed back and TT-9 newcomers seated at
 // a round's deal, and the end of the game.
+// Of the core it touches only SeatsCore (below): the end is endGame; readiness, stalls and
+// newcomers are its own.
 import { joinNewcomer, type Seat } from '$lib/engine';
 import { auditTable, dues, type EntryKind, type TableAudit } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
@@ -13,10 +15,7 @@ import type { Segment } from './segment';
 /** What a person decides (their browser sends the rest on its own). */
 const PERSON_KINDS: readonly (EntryKind | 'ready')[] = ['move', 'choice-commit', 'ready'];
 
-/**
- * What seats may touch of the session's core (core.ts): the end is endGame; readiness, stalls and
- * newcomers are its own.
- */
+/** What seats may touch of the session's core (core.ts). */
 export type SeatsCore = Pick<
   Core,
   // who and where it is, and its clock

@@ -3,6 +3,8 @@
 // (from the sequencer, within WINDOW), checks hops sent ahead, and keeps the
 // refusals and equivocation evidence it sees. The work a seat's hops for the
 // head cost is bounded: one proof check per seat and position (#bounded).
+// Of the core it touches only SequencerCore (below): an applied entry is markProgress, which
+// tells the other parts (progressed); pending, ahead and refused entries are its own.
 import type { Seat } from '$lib/engine';
 import type { PeerId } from '$lib/net';
 import {
@@ -55,10 +57,7 @@ interface Pending {
   readonly since: number;
 }
 
-/**
- * What the sequencer may touch of the session's core (core.ts): an applied entry is markProgress;
- * pending, ahead and refused entries are its own.
- */
+/** What the sequencer may touch of the session's core (core.ts). */
 export type SequencerCore = Pick<
   Core,
   // who and where it is, and its clock

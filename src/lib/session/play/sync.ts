@@ -2,14 +2,13 @@
 // fetched from whoever is ahead (`want`, rate-limited) and given to whoever asks;
 // a new host collects what the seats' browsers hold before it sequences, and a
 // host that leaves a valid entry unordered is passed over.
+// Of the core it touches only SyncCore (below): whom it waits for and whom it passed
+// over are its own.
 import type { PeerId } from '$lib/net';
 import type { Core } from '../core';
 import { batches, WINDOW } from '../wire';
 
-/**
- * What sync may touch of the session's core (core.ts); who it waits on and whom it passed over are
- * its own.
- */
+/** What sync may touch of the session's core (core.ts). */
 export type SyncCore = Pick<
   Core,
   // who and where it is, and its clock

@@ -1,6 +1,8 @@
 // This browser's own turns: a local seat's move, autoplay and hints, and the pump
 // that signs what its seats owe next and sends it to the host (to every seat after
 // a few unanswered resends).
+// Of the core it touches only TurnsCore (below): a seat's autoplay is kept through setAutoplay;
+// what it sent, and when, is its own.
 import { type BotLevel, hint as hintMove } from '$lib/bots';
 import { canonicalJson, createRng, type Move, type Seat } from '$lib/engine';
 import {
@@ -27,9 +29,7 @@ const notOrdered = (seat: Seat) =>
 
 const sameMove = (a: Move, b: Move) => canonicalJson(a) === canonicalJson(b);
 
-/**
- * What turns may touch of the session's core (core.ts); what it sent and when are its own.
- */
+/** What turns may touch of the session's core (core.ts). */
 export type TurnsCore = Pick<
   Core,
   // who and where it is, and its clock
