@@ -213,7 +213,7 @@ export class Core {
       },
       (run) => this.timers.setTimeout(run, 0),
     );
-    this.#personKey = options.person ? this.keepKeys(options.person) : this.newKeys();
+    this.#personKey = options.person ? this.#keepKeys(options.person) : this.newKeys();
     this.presence = new Presence(
       this.member,
       {
@@ -229,7 +229,7 @@ export class Core {
     this.#draft = {
       variant: 'mexican-train',
       options: {},
-      seats: host ? [this.personSeat()] : [],
+      seats: host ? [this.#personSeat()] : [],
     };
     this.identity = new Identity(this);
     this.lobby = new Lobby(this);
@@ -400,7 +400,7 @@ export class Core {
     return this.host() === this.member;
   }
 
-  keepKeys(keys: { readonly signing: Uint8Array; readonly secret: Uint8Array }): SeatKeys {
+  #keepKeys(keys: { readonly signing: Uint8Array; readonly secret: Uint8Array }): SeatKeys {
     // An Ed25519 secret key holds its public key in its last 32 bytes.
     const kept = { ...keys, publicKey: toBase64url(keys.signing.slice(32)) };
     this.#keys.set(kept.publicKey, kept);
@@ -419,7 +419,7 @@ export class Core {
     return keys;
   }
 
-  personSeat(): SeatSetup {
+  #personSeat(): SeatSetup {
     return { name: this.#name, key: this.#personKey.publicKey, bot: null, member: this.member };
   }
 
