@@ -456,12 +456,8 @@ export class Session {
     });
     const last = built.pop();
     if (!last) return fail('BAD_SETUP', 'nothing stored');
-    this.#t.resume(
-      built,
-      last,
-      keys,
-      keys.find((k) => k.person),
-    );
+    const person = keys.find((k) => k.person);
+    this.#t.resume(built, last, keys, person);
     for (const k of keys) {
       const rt = last.seats.get(k.seat ?? -1);
       if (rt && rt.bot === null) rt.autoplay = k.autoplay ?? null;
