@@ -1,7 +1,14 @@
 // The state every part of a session shares (the game, the lobby's draft, the keys,
 // who is present, the event log) and the few things they all do with it: send,
-// log an event, tell the listeners, find the host. Each part (peers/, lobby/,
-// play/) does one job on it; session.ts receives every message and hands it on.
+// log an event, tell the listeners, find the host. Its fields are private: each
+// change is one named method that says what happened (setDraft, rename,
+// proposed, beginSegment, resume, markProgress, endGame, setAutoplay, close), and
+// a segment's start and each applied entry are topics only Core tells
+// (segmentStarted, progressed). Each part (peers/, lobby/, play/) does one job
+// and sees only the view of Core it declares beside its class (IdentityCore,
+// LobbyCore, …: a Pick of Core, the other parts it calls included); its own
+// state is private to it. session.ts owns the Core, receives every message and
+// hands it on.
 import { type BotLevel, chooseMove } from '$lib/bots';
 import type { PeerId, Transport } from '$lib/net';
 import { signingKeyPair, type Run } from '$lib/protocol';
@@ -88,6 +95,9 @@ export class Topic<T> {
   }
 }
 
+/** A topic as its listeners see it: only Core tells it. */
+export type Subscribable<T> = Pick<Topic<T>, 'on'>;
+
 const DEFAULT_RATE = { burst: 4000, perSecond: 2000 };
 /** `want`s answered per member at once, and per second after that. */
 const WANT_RATE = { burst: 4, perSecond: 2 };
@@ -98,58 +108,73 @@ const MAX_EVENTS = 200;
 const defaultRandom = (length: number): Uint8Array =>
   globalThis.crypto.getRandomValues(new Uint8Array(length));
 
-/** What every part of one session shares: who it is, its game, its links and its clock. */
+/** Counts of the messages a session handled and dropped (for tests and the bench). */
+export interface SessionStats {
+  readonly received: number;
+  readonly dropped: ReadonlyMap<string, number>;
+  readonly stale: number;
+  readonly submitted: number;
+  /** Entries checked ahead of their order (sent ahead by their author). */
+  readonly checkedAhead: number;
+}
+
+/**
+ * What every part of one session shares: who it is, its game, its links and its clock.
+ * Its state changes only through the named methods below.
+ */
 export class Core {
   readonly room: string;
   readonly member: string;
   readonly transport: Transport;
   readonly timing: SessionTiming;
-  name: string;
   readonly random: (length: number) => Uint8Array;
   readonly now: () => number;
   readonly timers: SessionTimers;
-  phase: SessionPhase = 'lobby';
   readonly presence: Presence;
-  draft: LobbyDraft;
-  /** The person's seat key of this browser, and the bots it runs, by public key. */
-  readonly keys = new Map<string, SeatKeys>();
-  personKey: SeatKeys;
-  /** Restored from storage and not yet back in play: its seat may have gone to a bot meanwhile. */
-  returning = false;
-  segment: Segment | null = null;
-  readonly past: Segment[] = [];
   readonly hashes: HashCheck;
-  /** Each person's autoplay level by seat key (it outlives a change of seats). */
-  readonly autoplay = new Map<string, BotLevel | null>();
   readonly own: OwnEntries;
   readonly deck: DeckWork;
-  lastProgress: number;
-  ended: { reason: string; scores: readonly number[] } | null = null;
-  readonly events: TableEvent[] = [];
+  #name: string;
+  #phase: SessionPhase = 'lobby';
+  #draft: LobbyDraft;
+  readonly #keys = new Map<string, SeatKeys>();
+  #personKey: SeatKeys;
+  #returning = false;
+  #segment: Segment | null = null;
+  readonly #past: Segment[] = [];
+  readonly #autoplay = new Map<string, BotLevel | null>();
+  #lastProgress: number;
+  #ended: { reason: string; scores: readonly number[] } | null = null;
+  readonly #events: TableEvent[] = [];
   /** Rate budgets by proven member, kept after its link closes (peers/budgets.ts). */
-  readonly budgets: { readonly messages: Budgets; readonly wants: Budgets; readonly long: Budgets };
-  notifyQueued = false;
-  pumpQueued = false;
-  closed = false;
-  /** Messages handled and dropped, by code (for tests and the bench). */
-  readonly stats = {
+  readonly #budgets: {
+    readonly messages: Budgets;
+    readonly wants: Budgets;
+    readonly long: Budgets;
+  };
+  #notifyQueued = false;
+  #pumpQueued = false;
+  #closed = false;
+  readonly #stats = {
     received: 0,
     dropped: new Map<string, number>(),
     stale: 0,
     submitted: 0,
-    /** Entries checked ahead of their order (sent ahead by their author). */
     checkedAhead: 0,
   };
   /** Told (after the current task) when anything the snapshot shows has changed. */
-  notify: () => void = () => {};
+  readonly #notify: () => void;
+  readonly #segmentStarted = new Topic<{ readonly segment: Segment; readonly rematch: boolean }>();
   /**
    * A segment begun here (a first game, a change of seats, a rematch): each part
    * forgets what it held of the one before. Parts keep their state to themselves
    * and learn of a new segment only from this.
    */
-  readonly segmentStarted = new Topic<{ readonly segment: Segment; readonly rematch: boolean }>();
+  readonly segmentStarted: Subscribable<{ readonly segment: Segment; readonly rematch: boolean }> =
+    this.#segmentStarted;
+  readonly #progressed = new Topic<Segment>();
   /** An entry applied at the head: the game moved on. */
-  readonly progressed = new Topic<Segment>();
+  readonly progressed: Subscribable<Segment> = this.#progressed;
   readonly identity: Identity;
   readonly lobby: Lobby;
   readonly agreeing: Agreeing;
@@ -159,27 +184,28 @@ export class Core {
   readonly turns: Turns;
   readonly reactions: Reactions;
 
-  constructor(options: SessionOptions, host: boolean) {
+  constructor(options: SessionOptions, host: boolean, notify: () => void) {
+    this.#notify = notify;
     this.room = options.room;
     this.member = options.member;
     this.transport = options.transport;
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
-    this.name = cleanName(options.name) || 'Player';
+    this.#name = cleanName(options.name) || 'Player';
     this.random = options.random ?? defaultRandom;
     this.now = options.now ?? Date.now;
     this.timers = options.timers ?? GLOBAL_TIMERS;
     this.deck = new DeckWork(options.deckWorkers, () => this.schedulePump());
     this.own = new OwnEntries(options.decide ?? chooseMove, this.deck);
-    this.budgets = {
+    this.#budgets = {
       messages: new Budgets(this.now, options.rate ?? DEFAULT_RATE),
       wants: new Budgets(this.now, WANT_RATE),
       long: new Budgets(this.now, LONG_RATE),
     };
-    this.lastProgress = this.now();
+    this.#lastProgress = this.now();
     this.hashes = new HashCheck(
       this.member,
       (message) => {
-        if (!this.closed) this.broadcast(message);
+        if (!this.#closed) this.broadcast(message);
       },
       (detail) => {
         this.event('INFO', `desync: ${detail}`);
@@ -187,23 +213,23 @@ export class Core {
       },
       (run) => this.timers.setTimeout(run, 0),
     );
-    this.personKey = options.person ? this.keepKeys(options.person) : this.newKeys();
+    this.#personKey = options.person ? this.#keepKeys(options.person) : this.newKeys();
     this.presence = new Presence(
       this.member,
       {
-        name: this.name,
+        name: this.#name,
         peer: this.transport.id,
-        key: this.personKey.publicKey,
+        key: this.#personKey.publicKey,
         lastHeard: Infinity,
       },
       () => this.transport.peers(),
       this.now,
       this.timing.awayMs,
     );
-    this.draft = {
+    this.#draft = {
       variant: 'mexican-train',
       options: {},
-      seats: host ? [this.personSeat()] : [],
+      seats: host ? [this.#personSeat()] : [],
     };
     this.identity = new Identity(this);
     this.lobby = new Lobby(this);
@@ -215,14 +241,169 @@ export class Core {
     this.reactions = new Reactions(this);
   }
 
+  get name(): string {
+    return this.#name;
+  }
+
+  get phase(): SessionPhase {
+    return this.#phase;
+  }
+
+  /** The lobby's setup as drawn up (during a game: the host's leave for watchers to react). */
+  get draft(): LobbyDraft {
+    return this.#draft;
+  }
+
+  /** The person's seat key of this browser, and the bots it runs, by public key. */
+  get keys(): ReadonlyMap<string, SeatKeys> {
+    return this.#keys;
+  }
+
+  get personKey(): SeatKeys {
+    return this.#personKey;
+  }
+
+  /** Restored from storage and not yet back in play: its seat may have gone to a bot meanwhile. */
+  get returning(): boolean {
+    return this.#returning;
+  }
+
+  /** The game's segment now in play. */
+  get segment(): Segment | null {
+    return this.#segment;
+  }
+
+  /** The game's segments before it (each change of seats ends one). */
+  get past(): readonly Segment[] {
+    return this.#past;
+  }
+
+  /** Each person's autoplay level by seat key (it outlives a change of seats). */
+  get autoplay(): ReadonlyMap<string, BotLevel | null> {
+    return this.#autoplay;
+  }
+
+  /** When the game last moved on (or a segment began). */
+  get lastProgress(): number {
+    return this.#lastProgress;
+  }
+
+  get ended(): { readonly reason: string; readonly scores: readonly number[] } | null {
+    return this.#ended;
+  }
+
+  get events(): readonly TableEvent[] {
+    return this.#events;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Messages handled and dropped, by code (for tests and the bench). */
+  get stats(): SessionStats {
+    return this.#stats;
+  }
+
+  // ---- the changes, each named for what happened ----
+
+  /** The lobby's draft is now `draft` (drawn up by the host, or taken from its lobby). */
+  setDraft(draft: LobbyDraft): void {
+    this.#draft = draft;
+  }
+
+  /** This browser's person goes by `name` from now on. */
+  rename(name: string): void {
+    this.#name = name;
+    this.presence.rename(this.member, name);
+  }
+
+  /** A seat's person chose an autoplay level (kept by seat key, across changes of seats). */
+  setAutoplay(key: string, level: BotLevel | null): void {
+    this.#autoplay.set(key, level);
+  }
+
+  /** A setup was proposed: a lobby gives way to signing (a game on stays on). */
+  proposed(): void {
+    if (this.#phase === 'lobby') this.#phase = 'agreeing';
+  }
+
+  /**
+   * A signed setup begins: the segment before it joins the past (a rematch starts
+   * a game of its own: the finished one is set aside, and with it its end), play
+   * is on from now, and the parts hear of it (segmentStarted).
+   */
+  beginSegment(segment: Segment, rematch: boolean): void {
+    const previous = this.#segment;
+    if (previous && rematch) {
+      this.#past.length = 0;
+      this.#ended = null;
+    } else if (previous) {
+      this.#past.push(previous);
+    }
+    this.#segment = segment;
+    this.#returning = false;
+    this.#phase = 'playing';
+    this.#lastProgress = this.now();
+    this.#segmentStarted.emit({ segment, rematch });
+    this.hashes.reset();
+  }
+
+  /**
+   * A game rebuilt from storage: its segments, the keys this browser holds in it
+   * (its person's, if stored) and the draft it was set up from. It is not back in
+   * play until an entry applies (`returning`).
+   */
+  resume(
+    past: readonly Segment[],
+    last: Segment,
+    keys: readonly SeatKeys[],
+    person: SeatKeys | undefined,
+  ): void {
+    for (const k of keys) this.#keys.set(k.publicKey, k);
+    if (person) this.#personKey = person;
+    this.#past.push(...past);
+    this.#segment = last;
+    this.#returning = true;
+    this.#phase = 'playing';
+    this.#draft = {
+      variant: last.setup.variant,
+      options: last.setup.options,
+      seats: last.setup.seats,
+    };
+  }
+
+  /** An entry applied at the head of `seg`: the parts hear of it, and the game is back in play. */
+  markProgress(seg: Segment): void {
+    this.#progressed.emit(seg);
+    this.#returning = false;
+    this.#lastProgress = this.now();
+  }
+
+  /** The game ends here, for `reason`, at the scores it stands at. */
+  endGame(reason: string, scores: readonly number[]): void {
+    this.#ended = { reason, scores };
+    this.#phase = 'ended';
+  }
+
+  /** The session is closed: nothing more is sent, pumped or told. */
+  close(): void {
+    this.#closed = true;
+  }
+
+  /** One more message of a kind handled. */
+  count(what: 'received' | 'stale' | 'submitted' | 'checkedAhead'): void {
+    this.#stats[what]++;
+  }
+
   get isHost(): boolean {
     return this.host() === this.member;
   }
 
-  keepKeys(keys: { readonly signing: Uint8Array; readonly secret: Uint8Array }): SeatKeys {
+  #keepKeys(keys: { readonly signing: Uint8Array; readonly secret: Uint8Array }): SeatKeys {
     // An Ed25519 secret key holds its public key in its last 32 bytes.
     const kept = { ...keys, publicKey: toBase64url(keys.signing.slice(32)) };
-    this.keys.set(kept.publicKey, kept);
+    this.#keys.set(kept.publicKey, kept);
     return kept;
   }
 
@@ -234,12 +415,12 @@ export class Core {
       publicKey: toBase64url(pair.publicKey),
       secret: this.random(32),
     };
-    this.keys.set(keys.publicKey, keys);
+    this.#keys.set(keys.publicKey, keys);
     return keys;
   }
 
-  personSeat(): SeatSetup {
-    return { name: this.name, key: this.personKey.publicKey, bot: null, member: this.member };
+  #personSeat(): SeatSetup {
+    return { name: this.#name, key: this.#personKey.publicKey, bot: null, member: this.member };
   }
 
   present(member: string): boolean {
@@ -248,12 +429,12 @@ export class Core {
 
   /** The members of the seats, in seat order: they rank first. */
   seatMembers(): string[] {
-    return (this.segment?.setup.seats ?? this.draft.seats).map((s) => s.member);
+    return (this.#segment?.setup.seats ?? this.#draft.seats).map((s) => s.member);
   }
 
   /** Whether this browser has a table's lobby or game (a newcomer has neither until a lobby comes). */
   admitted(): boolean {
-    return this.segment !== null || this.draft.seats.length > 0;
+    return this.#segment !== null || this.#draft.seats.length > 0;
   }
 
   host(): string | null {
@@ -262,7 +443,7 @@ export class Core {
 
   /** The host orders entries only while it sees most of the seats' browsers (presence.ts). */
   quorum(): boolean {
-    const seg = this.segment;
+    const seg = this.#segment;
     return !seg || this.presence.quorum(seg.setup.seats.map((s) => s.member));
   }
 
@@ -302,25 +483,25 @@ export class Core {
   }
 
   event(code: SessionErrorCode | 'INFO', detail: string): void {
-    this.events.push({ at: this.now(), code, detail });
-    if (this.events.length > MAX_EVENTS) this.events.shift();
+    this.#events.push({ at: this.now(), code, detail });
+    if (this.#events.length > MAX_EVENTS) this.#events.shift();
   }
 
   drop(code: SessionErrorCode, detail: string): void {
-    this.stats.dropped.set(code, (this.stats.dropped.get(code) ?? 0) + 1);
+    this.#stats.dropped.set(code, (this.#stats.dropped.get(code) ?? 0) + 1);
     this.event(code, detail);
   }
 
   /** Whether a message on `peer`'s link is within its sender's budget (the member's, once proven). */
   allowed(peer: PeerId): boolean {
-    return this.budgets.messages.take(this.#budgetKey(peer));
+    return this.#budgets.messages.take(this.#budgetKey(peer));
   }
 
   /** Whether a `want` answering `entries` entries is within its sender's budget. */
   wantAllowed(peer: PeerId, entries: number): boolean {
     const key = this.#budgetKey(peer);
-    if (!this.budgets.wants.take(key)) return false;
-    return entries <= LONG_ANSWER || this.budgets.long.take(key);
+    if (!this.#budgets.wants.take(key)) return false;
+    return entries <= LONG_ANSWER || this.#budgets.long.take(key);
   }
 
   #budgetKey(peer: PeerId): string {
@@ -329,10 +510,10 @@ export class Core {
   }
 
   schedulePump(): void {
-    if (this.pumpQueued || this.closed) return;
-    this.pumpQueued = true;
+    if (this.#pumpQueued || this.#closed) return;
+    this.#pumpQueued = true;
     this.timers.setTimeout(() => {
-      this.pumpQueued = false;
+      this.#pumpQueued = false;
       this.turns.pump();
     }, 0);
   }
@@ -343,11 +524,11 @@ export class Core {
 
   /** Tells the session's listeners in a microtask (once, however many changes come before it). */
   changed(): void {
-    if (this.notifyQueued || this.closed) return;
-    this.notifyQueued = true;
+    if (this.#notifyQueued || this.#closed) return;
+    this.#notifyQueued = true;
     queueMicrotask(() => {
-      this.notifyQueued = false;
-      if (!this.closed) this.notify();
+      this.#notifyQueued = false;
+      if (!this.#closed) this.#notify();
     });
   }
 }

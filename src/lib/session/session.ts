@@ -72,10 +72,12 @@
 // The parts. session.ts (this file) is the API, the clock (#tick: a heartbeat,
 // then each part's own beat) and the one receive: rate limit, parse, the link's
 // proven member, who may send the kind (#senderRefusal), then the part that reads it. core.ts holds what every part
-// shares (the game's segments, the draft, keys, presence, sending). Each part keeps
-// its own state private behind methods and never writes another's; a segment's
-// start and each applied entry are events (core.segmentStarted, core.progressed)
-// the parts that hold something of them subscribe to. peers/: links.ts (each link's challenge), identity.ts (hellos, keys,
+// shares (the game's segments, the draft, keys, presence, sending), changed only
+// through its named methods; each part sees only the narrow view of it declared
+// beside its class (a Pick of Core), keeps its own state private behind methods
+// and never writes another's; a segment's start and each applied entry are events
+// (core.segmentStarted, core.progressed) the parts that hold something of them
+// subscribe to. peers/: links.ts (each link's challenge), identity.ts (hellos, keys,
 // removed members, relayed offers' proofs), presence.ts (who is here, who hosts).
 // lobby/: lobby.ts (the draft and who is at the table), agreeing.ts (proposals,
 // agreements, begin; changes of seats checked against the own ledger), rematch.ts
@@ -149,19 +151,18 @@ export class Session {
   #timer: unknown = null;
 
   constructor(options: SessionOptions, host: boolean) {
-    const t = new Core(options, host);
+    const t = new Core(options, host, () => {
+      options.onChange?.(this);
+      if (this.#listeners.size === 0) return;
+      const snap = this.snapshot;
+      for (const l of this.#listeners) l(snap);
+    });
     this.#t = t;
     this.room = t.room;
     this.member = t.member;
     this.transport = t.transport;
     this.timing = t.timing;
     this.stats = t.stats;
-    t.notify = () => {
-      options.onChange?.(this);
-      if (this.#listeners.size === 0) return;
-      const snap = this.snapshot;
-      for (const l of this.#listeners) l(snap);
-    };
     this.#unsubscribe.push(
       this.transport.onMessage((from, data) => this.#receive(from, data)),
       this.transport.onOpen((peer) => t.identity.opened(peer)),
@@ -406,7 +407,7 @@ export class Session {
 
   close(): void {
     if (this.#t.closed) return;
-    this.#t.closed = true;
+    this.#t.close();
     if (this.#timer !== null) this.#t.timers.clearInterval(this.#timer);
     for (const u of this.#unsubscribe) u();
     this.#listeners.clear();
@@ -427,17 +428,14 @@ export class Session {
     accepted: readonly { game: string; after: string }[] = [],
   ): SessionResult<true> {
     if (this.#t.segment || this.#t.phase !== 'lobby') return fail('NOT_NOW', 'already at a table');
-    const before = new Map(this.#t.keys);
-    for (const k of keys) this.#t.keys.set(k.publicKey, k);
+    // The stored keys join this browser's only once the whole record verifies.
+    const keyring = new Map(this.#t.keys);
+    for (const k of keys) keyring.set(k.publicKey, k);
     const built: Segment[] = [];
     for (const s of stored) {
-      const seg = openSegment(s.setup, s.agreements, this.room, this.member, this.#t.keys);
+      const seg = openSegment(s.setup, s.agreements, this.room, this.member, keyring);
       const bad = !seg.ok ? seg : replay(seg.value.ledger, s.log);
-      if (!bad.ok) {
-        this.#t.keys.clear();
-        for (const [k, v] of before) this.#t.keys.set(k, v);
-        return bad;
-      }
+      if (!bad.ok) return bad;
       if (seg.ok) built.push(seg.value);
     }
     // Stored equivocations are kept only as far as they still prove themselves.
@@ -459,29 +457,20 @@ export class Session {
     const last = built.pop();
     if (!last) return fail('BAD_SETUP', 'nothing stored');
     const person = keys.find((k) => k.person);
-    if (person) this.#t.personKey = person;
+    this.#t.resume(built, last, keys, person);
     for (const k of keys) {
       const rt = last.seats.get(k.seat ?? -1);
       if (rt && rt.bot === null) rt.autoplay = k.autoplay ?? null;
-      this.#t.autoplay.set(k.publicKey, k.autoplay ?? null);
+      this.#t.setAutoplay(k.publicKey, k.autoplay ?? null);
       // One entry per seat per position, across the reload too: never signed over.
       if (k.pending !== undefined && k.seat !== undefined) {
         this.#t.own.restore(last, k.seat, k.pending);
       }
     }
-    this.#t.past.push(...built);
-    this.#t.segment = last;
-    this.#t.returning = true;
-    this.#t.phase = 'playing';
     // The rematches its person accepted before the reload: an Accept is kept, not asked twice.
     for (const a of accepted) {
       this.#t.agreeing.signed.give({ ...a, purpose: 'rematch', at: this.#t.now() });
     }
-    this.#t.draft = {
-      variant: last.setup.variant,
-      options: last.setup.options,
-      seats: last.setup.seats,
-    };
     if (logFull(last) && last.ledger.any.view.phase !== 'gameOver') {
       this.#t.seats.end('LOG_FULL: the game has as many entries as a table keeps; play ends');
     }
@@ -539,7 +528,7 @@ export class Session {
 
   #receive(peer: PeerId, data: unknown): void {
     if (this.#t.closed) return;
-    this.stats.received++;
+    this.#t.count('received');
     if (!this.#t.allowed(peer)) return this.#t.drop('TOO_FREQUENT', `from ${peer}`);
     const parsed = parseWire(data);
     if (!parsed.ok) return this.#t.drop(parsed.error.code, `${parsed.error.detail} from ${peer}`);

@@ -6,13 +6,15 @@
 // a rematch (rematch.ts) only when this browser's person accepts it, for the game
 // just finished. At `begin` every check runs again as things stand then, seated
 // or not, and a consent counts only for its own purpose (beginRefusal).
+// Of the core it touches only AgreeingCore (below): a setup begins through beginSegment, which
+// tells the other parts (segmentStarted); proposals, consents and finished games are its own.
 import type { Seat } from '$lib/engine';
 import type { Core } from '../core';
 import type { SessionError } from '../errors';
 import { MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
 import { openSegment, type Segment } from '../play/segment';
 import { Consents, type Purpose } from './consent';
-import { rematchRefusal, Rematches } from './rematch';
+import { type RematchCore, rematchRefusal, Rematches } from './rematch';
 import {
   type Agreement,
   checkAgreement,
@@ -46,8 +48,49 @@ export interface Proposal {
   from: string;
 }
 
+/** What agreeing may touch of the session's core (core.ts). */
+export type AgreeingCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'room'
+  | 'member'
+  | 'timing'
+  | 'now'
+  // what it reads
+  | 'name'
+  | 'draft'
+  | 'keys'
+  | 'personKey'
+  | 'returning'
+  | 'segment'
+  | 'past'
+  | 'autoplay'
+  | 'lastProgress'
+  | 'ended'
+  | 'isHost'
+  | 'host'
+  | 'present'
+  | 'hashes'
+  // what it changes (Core's named methods)
+  | 'proposed'
+  | 'beginSegment'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'broadcast'
+  | 'changed'
+  | 'schedulePump'
+  // what it hears
+  | 'progressed'
+  // the other parts it calls
+  | 'lobby'
+  | 'sequencer'
+  | 'seats'
+> &
+  RematchCore;
+
 export class Agreeing {
-  readonly #t: Core;
+  readonly #t: AgreeingCore;
   /** What this browser signed, each for its purpose (the last MAX_SIGNED). */
   readonly signed = new Consents();
   #proposal: Proposal | null = null;
@@ -57,9 +100,9 @@ export class Agreeing {
   /** This browser's seats the host gave to a bot while it was here, in its game then. */
   #taken: { game: string; seats: readonly number[] } | null = null;
   /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
-  readonly finished: string[] = [];
+  readonly #finished: string[] = [];
 
-  constructor(t: Core) {
+  constructor(t: AgreeingCore) {
     this.#t = t;
     this.rematches = new Rematches(t, this);
     // A proposal this browser was behind for is judged again as it catches up.
@@ -120,7 +163,7 @@ export class Agreeing {
       at: this.#t.now(),
       from: this.#t.member,
     };
-    if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
+    this.#t.proposed();
     this.#t.broadcast({ t: 'propose', setup: setupJson(setup) });
     this.signLocal(setup, purpose);
     this.#t.changed();
@@ -192,7 +235,7 @@ export class Agreeing {
     );
     if (!honest) return this.#t.drop('BAD_SETUP', 'a proposed setup misstates this browser’s seat');
     this.#proposal = { setup, game, agreements: new Map(), at: this.#t.now(), from };
-    if (this.#t.phase === 'lobby') this.#t.phase = 'agreeing';
+    this.#t.proposed();
     this.signLocal(setup, purpose);
   }
 
@@ -431,7 +474,7 @@ export class Agreeing {
     const parsed = this.parseSetupText(text);
     if (!parsed) return;
     const game = gameId(parsed);
-    const known = [...this.#t.past.map((s) => s.game), ...this.finished];
+    const known = [...this.#t.past.map((s) => s.game), ...this.#finished];
     if (this.#t.segment?.game === game || known.includes(game)) return;
     const proposer = this.#proposal?.game === game ? this.#proposal.from : null;
     if (from !== this.#t.host() && from !== proposer) {
@@ -448,10 +491,8 @@ export class Agreeing {
     const rematch = previous !== null && parsed.start === null;
     if (previous && rematch) {
       // A rematch: the finished game stays whole as it was (the history keeps it).
-      this.finished.push(...this.#t.past.map((s) => s.game), previous.game);
-      this.finished.splice(0, Math.max(0, this.finished.length - MAX_FINISHED));
-      this.#t.past.length = 0;
-      this.#t.ended = null;
+      this.#finished.push(...this.#t.past.map((s) => s.game), previous.game);
+      this.#finished.splice(0, Math.max(0, this.#finished.length - MAX_FINISHED));
     } else if (previous) {
       // A reseated game keeps each person's autoplay choice, even across a time away.
       for (const [seat, rt] of seg.value.seats) {
@@ -459,15 +500,9 @@ export class Agreeing {
         rt.autoplay = this.#t.autoplay.get(key) ?? previous.seats.get(seat)?.autoplay ?? null;
       }
       this.#t.seats.closeAudit(previous);
-      this.#t.past.push(previous);
     }
-    this.#t.segment = seg.value;
     this.#proposal = null;
-    this.#t.returning = false;
-    this.#t.phase = 'playing';
-    this.#t.lastProgress = this.#t.now();
-    this.#t.segmentStarted.emit({ segment: seg.value, rematch });
-    this.#t.hashes.reset();
+    this.#t.beginSegment(seg.value, rematch);
     this.#t.event(
       'INFO',
       rematch

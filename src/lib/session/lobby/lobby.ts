@@ -2,6 +2,8 @@
 // newcomer that says hello and tells everyone the draft and who is at the table;
 // a guest takes the host's lobby. During a game a guest greeted by a newcomer
 // tells it who is at the table, so it links on to whoever hosts now.
+// Of the core it touches only LobbyCore (below): the draft changes through setDraft, the
+// person's name through rename.
 import type { BotLevel } from '$lib/bots';
 import { type Seat, type VariantId, variantOf } from '$lib/engine';
 import type { PeerId } from '$lib/net';
@@ -19,10 +21,39 @@ import {
 } from '../setup';
 import type { LobbyDraft, MemberInfo, Wire } from '../wire';
 
-export class Lobby {
-  readonly #t: Core;
+/** What the lobby may touch of the session's core (core.ts). */
+export type LobbyCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'room'
+  | 'member'
+  | 'transport'
+  | 'random'
+  // what it reads
+  | 'phase'
+  | 'draft'
+  | 'segment'
+  | 'isHost'
+  | 'admitted'
+  | 'seatMembers'
+  | 'presence'
+  // what it changes (Core's named methods)
+  | 'setDraft'
+  | 'rename'
+  | 'newKeys'
+  // sending and telling
+  | 'send'
+  | 'broadcast'
+  | 'changed'
+  // the other parts it calls
+  | 'identity'
+  | 'agreeing'
+>;
 
-  constructor(t: Core) {
+export class Lobby {
+  readonly #t: LobbyCore;
+
+  constructor(t: LobbyCore) {
     this.#t = t;
   }
 
@@ -33,7 +64,7 @@ export class Lobby {
     if (this.#t.draft.seats.length > v.maxPlayers) {
       return fail('BAD_SETUP', `${v.title} seats at most ${v.maxPlayers}`);
     }
-    this.#t.draft = { ...this.#t.draft, variant, options: {} };
+    this.#t.setDraft({ ...this.#t.draft, variant, options: {} });
     return this.lobbyChanged();
   }
 
@@ -44,7 +75,7 @@ export class Lobby {
     const v = this.#t.draft.variant as VariantId;
     const checked = checkOptions(v, Math.max(1, this.#t.draft.seats.length), options);
     if (!checked.ok) return checked;
-    this.#t.draft = { ...this.#t.draft, options };
+    this.#t.setDraft({ ...this.#t.draft, options });
     return this.lobbyChanged();
   }
 
@@ -56,7 +87,7 @@ export class Lobby {
       return fail('BAD_SETUP', `a turn clock of ${seconds} s: it is 0 (off), 30, 60 or 120`);
     }
     const { turnClock: _, ...rest } = this.#t.draft;
-    this.#t.draft = seconds === 0 ? rest : { ...rest, turnClock: seconds };
+    this.#t.setDraft(seconds === 0 ? rest : { ...rest, turnClock: seconds });
     return this.lobbyChanged();
   }
 
@@ -74,7 +105,7 @@ export class Lobby {
       bot: level,
       member: this.#t.member,
     };
-    this.#t.draft = { ...this.#t.draft, seats: [...this.#t.draft.seats, seat] };
+    this.#t.setDraft({ ...this.#t.draft, seats: [...this.#t.draft.seats, seat] });
     this.lobbyChanged();
     return ok(this.#t.draft.seats.length - 1);
   }
@@ -92,7 +123,7 @@ export class Lobby {
       bot: null,
       member: this.#t.member,
     };
-    this.#t.draft = { ...this.#t.draft, seats: [...this.#t.draft.seats, seat] };
+    this.#t.setDraft({ ...this.#t.draft, seats: [...this.#t.draft.seats, seat] });
     this.lobbyChanged();
     return ok(this.#t.draft.seats.length - 1);
   }
@@ -101,7 +132,7 @@ export class Lobby {
     const guard = this.lobbyHost();
     if (!guard.ok) return guard;
     if (!this.#t.draft.seats[seat]) return fail('NOT_NOW', `no seat ${seat}`);
-    this.#t.draft = { ...this.#t.draft, seats: this.#t.draft.seats.filter((_, i) => i !== seat) };
+    this.#t.setDraft({ ...this.#t.draft, seats: this.#t.draft.seats.filter((_, i) => i !== seat) });
     return this.lobbyChanged();
   }
 
@@ -112,7 +143,7 @@ export class Lobby {
     const [moved] = seats.splice(from, 1);
     if (!moved || to < 0 || to > seats.length) return fail('NOT_NOW', 'no such seat');
     seats.splice(to, 0, moved);
-    this.#t.draft = { ...this.#t.draft, seats };
+    this.#t.setDraft({ ...this.#t.draft, seats });
     return this.lobbyChanged();
   }
 
@@ -120,8 +151,7 @@ export class Lobby {
     const clean = cleanName(name);
     if (!clean) return fail('BAD_SETUP', 'a name needs at least one letter');
     if (this.#t.phase !== 'lobby') return fail('NOT_NOW', 'names are set in the lobby');
-    this.#t.name = clean;
-    this.#t.presence.rename(this.#t.member, clean);
+    this.#t.rename(clean);
     for (const peer of this.#t.identity.links.answerable()) this.#t.identity.sendHello(peer);
     if (this.#t.isHost) this.renameSeats(this.#t.member, clean);
     return ok(true);
@@ -217,7 +247,7 @@ export class Lobby {
         ? { ...s, name }
         : s,
     );
-    this.#t.draft = { ...this.#t.draft, seats };
+    this.#t.setDraft({ ...this.#t.draft, seats });
     this.lobbyChanged();
   }
 
@@ -228,7 +258,7 @@ export class Lobby {
       const v = variantOf(this.#t.draft.variant as VariantId);
       if (!seated && this.#t.draft.seats.length < v.maxPlayers) {
         const seat: SeatSetup = { name, key, bot: null, member };
-        this.#t.draft = { ...this.#t.draft, seats: [...this.#t.draft.seats, seat] };
+        this.#t.setDraft({ ...this.#t.draft, seats: [...this.#t.draft.seats, seat] });
       } else if (seated) {
         this.renameSeats(member, name);
       }
@@ -252,7 +282,7 @@ export class Lobby {
    */
   onLobby(draft: LobbyDraft, members: readonly MemberInfo[], from: string): void {
     const newcomer = !this.#t.admitted();
-    if (this.#t.phase === 'lobby') this.#t.draft = draft;
+    if (this.#t.phase === 'lobby') this.#t.setDraft(draft);
     this.#t.presence.arrivals(members.map((m) => m.member));
     const seats = this.#t.seatMembers();
     const rank = this.#t.presence.rank(seats);

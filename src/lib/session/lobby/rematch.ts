@@ -16,6 +16,8 @@
 // begun again, whose deal every peer saw audited — passes for one. The offer travels
 // as a `propose`, its signatures as `agree`, the game as `begin` (agreeing.ts,
 // which keeps the finished game whole: the rematch starts a record of its own).
+// Of the core it touches only RematchCore (below): the offer itself is Agreeing's, reached through
+// its methods.
 import { dues } from '$lib/protocol';
 import { bytesEqual, fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
 import { taggedHash } from '$lib/protocol/crypto/hashing';
@@ -125,12 +127,36 @@ export function rematchRefusal(
   return null;
 }
 
+/** What rematches may touch of the session's core (core.ts). */
+export type RematchCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'room'
+  | 'member'
+  | 'timing'
+  | 'random'
+  | 'now'
+  // what it reads
+  | 'segment'
+  | 'ended'
+  | 'isHost'
+  | 'host'
+  | 'present'
+  | 'presence'
+  // what it changes (Core's named methods)
+  | 'newKeys'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'changed'
+>;
+
 /** The rematch offers of one session: the host's side and each person's. */
 export class Rematches {
-  readonly #t: Core;
+  readonly #t: RematchCore;
   readonly #a: Agreeing;
 
-  constructor(t: Core, a: Agreeing) {
+  constructor(t: RematchCore, a: Agreeing) {
     this.#t = t;
     this.#a = a;
   }

@@ -2,6 +2,8 @@
 // member to the link it came on (its key checked against its seat keys), one
 // member per link and at most MAX_MEMBERS, members the host removed, and the proof
 // a relayed offer carries. A link that closes or is replaced forgets what it proved.
+// Of the core it touches only IdentityCore (below): what links proved and whom the
+// host removed are its own.
 import type { OfferGuard, PeerId } from '$lib/net';
 import { isJsonRecord } from '$lib/protocol';
 import type { Core } from '../core';
@@ -11,14 +13,46 @@ import type { Wire } from '../wire';
 import { Links } from './links';
 import { MAX_MEMBERS } from './presence';
 
+/** What the handshake may touch of the session's core (core.ts). */
+export type IdentityCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'room'
+  | 'member'
+  | 'transport'
+  | 'random'
+  // what it reads
+  | 'name'
+  | 'phase'
+  | 'draft'
+  | 'personKey'
+  | 'segment'
+  | 'past'
+  | 'closed'
+  | 'isHost'
+  | 'seatMembers'
+  | 'presence'
+  // what it changes (Core's named methods)
+  | 'setDraft'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'send'
+  | 'changed'
+  // the other parts it calls
+  | 'lobby'
+  | 'sync'
+  | 'seats'
+>;
+
 export class Identity {
-  readonly #t: Core;
+  readonly #t: IdentityCore;
   /** Each link's handshake: the nonces its hellos sign. */
   readonly links: Links;
   /** Members the host removed (and their keys): their hellos are refused. */
-  readonly removed = new Set<string>();
+  readonly #removed = new Set<string>();
 
-  constructor(t: Core) {
+  constructor(t: IdentityCore) {
     this.#t = t;
     this.links = new Links(t.random);
   }
@@ -92,7 +126,7 @@ export class Identity {
    * (and the lobby's draft) once it has one; else the key it first proved here.
    */
   keyAllowed(member: string, key: string): boolean {
-    if (this.removed.has(member) || this.removed.has(key)) return false;
+    if (this.#removed.has(member) || this.#removed.has(key)) return false;
     const signed = [...this.#t.past, ...(this.#t.segment ? [this.#t.segment] : [])];
     const seats = [...signed.flatMap((s) => s.setup.seats), ...this.#t.draft.seats];
     const keys = seats.filter((s) => s.member === member && s.bot === null).map((s) => s.key);
@@ -115,9 +149,9 @@ export class Identity {
   /** Forgets a member that holds no seat in the signed game, and keeps it out. */
   expel(member: string, reason: string): void {
     const info = this.#t.presence.get(member);
-    if (this.removed.size >= 4 * MAX_MEMBERS) this.removed.clear();
-    this.removed.add(member);
-    if (info?.key) this.removed.add(info.key);
+    if (this.#removed.size >= 4 * MAX_MEMBERS) this.#removed.clear();
+    this.#removed.add(member);
+    if (info?.key) this.#removed.add(info.key);
     if (info?.peer && this.#t.presence.memberOf(info.peer) === member) {
       this.links.closed(info.peer);
       this.#t.transport.disconnect(info.peer);
@@ -127,7 +161,7 @@ export class Identity {
     this.#t.event('INFO', `${info?.name ?? member} ${reason}`);
     if (this.#t.phase === 'lobby' && this.#t.isHost) {
       const seats = this.#t.draft.seats.filter((s) => s.member !== member);
-      this.#t.draft = { ...this.#t.draft, seats };
+      this.#t.setDraft({ ...this.#t.draft, seats });
     }
     this.#t.lobby.broadcastLobby();
     this.#t.changed();

@@ -2,6 +2,8 @@
 // table sends to everyone, no free text. Only the id travels: every browser
 // shows it in its own words. Rate-limited per member on the way out and on the
 // way in; only each member's latest is kept, and only for a few seconds.
+// Of the core it touches only ReactionsCore (below): the host's leave for watchers is the draft's
+// watchersReact, set through setDraft; who reacted when is its own.
 import type { Core } from '../core';
 import { fail, ok, type SessionError, type SessionResult } from '../errors';
 import { MAX_MEMBERS } from '../peers/presence';
@@ -15,14 +17,34 @@ export const REACTION_GAP_MS = 2000;
 export const REACTION_SPAN_MS = 30_000;
 export const REACTION_BURST = 5;
 
+/** What reactions may touch of the session's core (core.ts). */
+export type ReactionsCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'now'
+  // what it reads
+  | 'draft'
+  | 'segment'
+  | 'isHost'
+  | 'presence'
+  // what it changes (Core's named methods)
+  | 'setDraft'
+  // sending and telling
+  | 'broadcast'
+  | 'changed'
+  // the other parts it calls
+  | 'lobby'
+>;
+
 export class Reactions {
-  readonly #t: Core;
+  readonly #t: ReactionsCore;
   /** Each member's latest reaction (at most MAX_MEMBERS members). */
   readonly #latest = new Map<string, { readonly reaction: ReactionId; readonly at: number }>();
   /** When each member's recent reactions came, within REACTION_SPAN_MS (at most REACTION_BURST each). */
   readonly #times = new Map<string, number[]>();
 
-  constructor(t: Core) {
+  constructor(t: ReactionsCore) {
     this.#t = t;
   }
 
@@ -35,14 +57,14 @@ export class Reactions {
   allowWatchers(allow: boolean): SessionResult<true> {
     if (!this.#t.isHost) return fail('NOT_HOST', 'only the host lets watchers react');
     const { watchersReact: _, ...rest } = this.#t.draft;
-    this.#t.draft = allow ? { ...rest, watchersReact: true } : rest;
+    this.#t.setDraft(allow ? { ...rest, watchersReact: true } : rest);
     return this.#t.lobby.lobbyChanged();
   }
 
   /** A host's lobby during the game: only its permission for watchers is taken. */
   onHostLobby(watchersReact: true | undefined): void {
     const { watchersReact: _, ...rest } = this.#t.draft;
-    this.#t.draft = watchersReact ? { ...rest, watchersReact } : rest;
+    this.#t.setDraft(watchersReact ? { ...rest, watchersReact } : rest);
   }
 
   /** Why `member` may not react now, or null. */

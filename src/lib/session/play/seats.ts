@@ -1,6 +1,8 @@
 // Seats and stalls: readiness between rounds, the stall alarm and the host's
 // answer to it (a bot, or the end), seats handed back and TT-9 newcomers seated at
 // a round's deal, and the end of the game.
+// Of the core it touches only SeatsCore (below): the end is endGame; readiness, stalls and
+// newcomers are its own.
 import { joinNewcomer, type Seat } from '$lib/engine';
 import { auditTable, dues, type EntryKind, type TableAudit } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
@@ -13,17 +15,56 @@ import type { Segment } from './segment';
 /** What a person decides (their browser sends the rest on its own). */
 const PERSON_KINDS: readonly (EntryKind | 'ready')[] = ['move', 'choice-commit', 'ready'];
 
+/** What seats may touch of the session's core (core.ts). */
+export type SeatsCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'timing'
+  | 'random'
+  | 'now'
+  // what it reads
+  | 'phase'
+  | 'segment'
+  | 'past'
+  | 'lastProgress'
+  | 'ended'
+  | 'isHost'
+  | 'host'
+  | 'quorum'
+  | 'present'
+  | 'betweenRounds'
+  | 'presence'
+  | 'hashes'
+  // what it changes (Core's named methods)
+  | 'endGame'
+  | 'newKeys'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'broadcast'
+  | 'changed'
+  | 'schedulePump'
+  // what it hears
+  | 'segmentStarted'
+  | 'progressed'
+  // the other parts it calls
+  | 'agreeing'
+  | 'sequencer'
+  | 'turns'
+>;
+
 export class Seats {
-  readonly #t: Core;
+  readonly #t: SeatsCore;
   /** The seats ready for each round (this one and the one before). */
   readonly #readiness = new Map<number, Set<Seat>>();
   /** Audits of rounds left waiting for secrets, by game. */
-  readonly closing = new Map<string, TableAudit>();
+  readonly #closing = new Map<string, TableAudit>();
   /** Browsers to seat at the next round's deal (TT-9). */
   readonly #newcomers = new Set<string>();
   #stall: StallAlarm | null = null;
 
-  constructor(t: Core) {
+  constructor(t: SeatsCore) {
     this.#t = t;
     t.segmentStarted.on(({ rematch }) => {
       this.#stall = null;
@@ -36,6 +77,11 @@ export class Seats {
 
   get readiness(): ReadonlyMap<number, ReadonlySet<Seat>> {
     return this.#readiness;
+  }
+
+  /** Audits of rounds left waiting for secrets, by game. */
+  get closing(): ReadonlyMap<string, TableAudit> {
+    return this.#closing;
   }
 
   get newcomers(): ReadonlySet<string> {
@@ -305,16 +351,15 @@ export class Seats {
   closeAudit(seg: Segment): void {
     const table = seg.ledger.any;
     const over = table.view.phase === 'roundOver' || table.view.phase === 'gameOver';
-    if (over && !table.record.audit && !this.closing.has(seg.game)) {
-      this.closing.set(seg.game, auditTable(table));
+    if (over && !table.record.audit && !this.#closing.has(seg.game)) {
+      this.#closing.set(seg.game, auditTable(table));
     }
   }
 
   end(reason: string): void {
     const seg = this.#t.segment;
     if (seg) this.closeAudit(seg);
-    this.#t.ended = { reason, scores: seg ? [...seg.ledger.any.view.scores] : [] };
-    this.#t.phase = 'ended';
+    this.#t.endGame(reason, seg ? [...seg.ledger.any.view.scores] : []);
     this.#t.event('INFO', reason);
     this.#t.changed();
   }

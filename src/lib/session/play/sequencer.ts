@@ -3,6 +3,8 @@
 // (from the sequencer, within WINDOW), checks hops sent ahead, and keeps the
 // refusals and equivocation evidence it sees. The work a seat's hops for the
 // head cost is bounded: one proof check per seat and position (#bounded).
+// Of the core it touches only SequencerCore (below): an applied entry is markProgress, which
+// tells the other parts (progressed); pending, ahead and refused entries are its own.
 import type { Seat } from '$lib/engine';
 import type { PeerId } from '$lib/net';
 import {
@@ -55,8 +57,40 @@ interface Pending {
   readonly since: number;
 }
 
+/** What the sequencer may touch of the session's core (core.ts). */
+export type SequencerCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'now'
+  // what it reads
+  | 'segment'
+  | 'ended'
+  | 'isHost'
+  | 'host'
+  | 'quorum'
+  | 'hashes'
+  | 'deck'
+  // what it changes (Core's named methods)
+  | 'markProgress'
+  | 'count'
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'broadcast'
+  | 'toHost'
+  | 'changed'
+  | 'schedulePump'
+  // what it hears
+  | 'segmentStarted'
+  // the other parts it calls
+  | 'agreeing'
+  | 'sync'
+  | 'seats'
+>;
+
 export class Sequencer {
-  readonly #t: Core;
+  readonly #t: SequencerCore;
   /**
    * Valid entries for the head that seats' browsers sent and no host has ordered
    * yet, by seat (at most one each, for the head only).
@@ -66,7 +100,7 @@ export class Sequencer {
   readonly #ahead = new Map<number, string>();
   /** The game and log position whose entry was last checked ahead of its order. */
   #checkedAhead = '';
-  readonly refusals: Refusal[] = [];
+  readonly #refusals: Refusal[] = [];
   readonly #equivocations: Equivocation[] = [];
   /**
    * By seat: the hop it signed for the head that this browser checked first, what
@@ -83,7 +117,7 @@ export class Sequencer {
     }
   >();
 
-  constructor(t: Core) {
+  constructor(t: SequencerCore) {
     this.#t = t;
     t.segmentStarted.on(() => {
       this.#pending.clear();
@@ -94,6 +128,11 @@ export class Sequencer {
   /** Valid entries for the head that no host has ordered yet, by seat. */
   get pending(): ReadonlyMap<Seat, Pending> {
     return this.#pending;
+  }
+
+  /** The refusals this browser saw, oldest first (the last MAX_REFUSALS). */
+  get refusals(): readonly Refusal[] {
+    return this.#refusals;
   }
 
   /** Proven pairs of entries one seat signed for one place. */
@@ -187,7 +226,7 @@ export class Sequencer {
       const refused = seg.ledger.checkAhead(entry);
       this.#checked(seg, entry, refused);
       if (refused) this.#t.drop('REFUSED', `${refused.code} in an entry sent ahead by ${member}`);
-      else this.#t.stats.checkedAhead++;
+      else this.#t.count('checkedAhead');
     };
     // On the proof workers, this browser's next hop built beside the check (deck-work.ts).
     if (!this.#t.deck.hold(seg, entry, check)) check();
@@ -207,7 +246,7 @@ export class Sequencer {
       return;
     }
     if (r.error.code === 'BAD_SEQ' || r.error.code === 'BAD_CHAIN') {
-      this.#t.stats.stale++;
+      this.#t.count('stale');
       if (this.equivocated(seg, entry)) this.#t.broadcast({ t: 'refused', game: seg.game, entry });
       return;
     }
@@ -239,8 +278,8 @@ export class Sequencer {
       rule: error.rule ?? null,
       detail: error.detail ?? '',
     };
-    this.refusals.push(refusal);
-    if (this.refusals.length > MAX_REFUSALS) this.refusals.shift();
+    this.#refusals.push(refusal);
+    if (this.#refusals.length > MAX_REFUSALS) this.#refusals.shift();
     this.#t.event(
       'REFUSED',
       `seat ${seat ?? '?'}: ${error.code}${error.rule ? ` (${error.rule})` : ''}`,
@@ -288,14 +327,14 @@ export class Sequencer {
     if (this.#equivocations.length < MAX_EQUIVOCATIONS) {
       this.#equivocations.push({ game: seg.game, seq, seat, entries });
     }
-    this.refusals.push({
+    this.#refusals.push({
       seq,
       seat,
       code: 'EQUIVOCATION',
       rule: null,
       detail: 'two different entries signed for one position',
     });
-    if (this.refusals.length > MAX_REFUSALS) this.refusals.shift();
+    if (this.#refusals.length > MAX_REFUSALS) this.#refusals.shift();
     this.#t.event('EQUIVOCATION', `seat ${seat} signed two entries for ${seq}`);
   }
 
@@ -408,10 +447,8 @@ export class Sequencer {
 
   /** After every applied entry: the hash goes out, progress is noted, own entries follow. */
   applied(seg: Segment): void {
-    this.#t.progressed.emit(seg);
-    this.#t.returning = false;
+    this.#t.markProgress(seg);
     for (const [seat, p] of this.#pending) if (p.seq < seg.ledger.seq) this.#pending.delete(seat);
-    this.#t.lastProgress = this.#t.now();
     this.#t.hashes.applied(seg);
     this.#t.hashes.forget(seg.ledger.seq - WINDOW);
     if (this.#t.isHost) this.#t.seats.handBack();

@@ -2,25 +2,66 @@
 // fetched from whoever is ahead (`want`, rate-limited) and given to whoever asks;
 // a new host collects what the seats' browsers hold before it sequences, and a
 // host that leaves a valid entry unordered is passed over.
+// Of the core it touches only SyncCore (below): whom it waits for and whom it passed
+// over are its own.
 import type { PeerId } from '$lib/net';
 import type { Core } from '../core';
 import { batches, WINDOW } from '../wire';
 
+/** What sync may touch of the session's core (core.ts). */
+export type SyncCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'timing'
+  | 'now'
+  // what it reads
+  | 'segment'
+  | 'ended'
+  | 'host'
+  | 'seatMembers'
+  | 'present'
+  | 'presence'
+  | 'hashes'
+  // what it changes (Core's named methods)
+  | 'event'
+  | 'drop'
+  // sending and telling
+  | 'send'
+  | 'broadcast'
+  | 'wantAllowed'
+  | 'schedulePump'
+  // the other parts it calls
+  | 'agreeing'
+  | 'sequencer'
+  | 'turns'
+>;
+
 export class Sync {
-  readonly #t: Core;
+  readonly #t: SyncCore;
   /** Hosts that left a valid pending entry unordered: passed over, as if gone. */
-  readonly passedOver = new Set<string>();
+  readonly #passedOver = new Set<string>();
   /** The host pending entries are waiting on, and since when this browser sees it host. */
-  judged: { host: string | null; at: number } = { host: null, at: 0 };
-  /** After a hand-over, the seats' browsers this new host waits for (until `syncUntil`). */
-  syncing: Set<string> | null = null;
-  syncUntil = 0;
-  hostSeen: string | null = null;
+  #judged: { host: string | null; at: number } = { host: null, at: 0 };
+  /** After a hand-over, the seats' browsers this new host waits for (until `#syncUntil`). */
+  #syncing: Set<string> | null = null;
+  #syncUntil = 0;
+  #hostSeen: string | null = null;
   /** The last `want` this browser sent each peer: asked again only after a beat. */
   readonly #asked = new Map<PeerId, { from: number; at: number }>();
 
-  constructor(t: Core) {
+  constructor(t: SyncCore) {
     this.#t = t;
+  }
+
+  /** Hosts passed over for leaving a valid pending entry unordered. */
+  get passedOver(): ReadonlySet<string> {
+    return this.#passedOver;
+  }
+
+  /** After a hand-over, the seats' browsers this new host waits for before it sequences. */
+  get syncing(): ReadonlySet<string> | null {
+    return this.#syncing;
   }
 
   /** A link closed: a new one to the same browser may be asked at once. */
@@ -34,9 +75,12 @@ export class Sync {
    */
   tick(): void {
     // Catch-up after a hand-over waits at most the away limit for the seats' answers.
-    if (this.syncing && this.#t.now() > this.syncUntil) {
-      this.#t.event('INFO', `sequencing on without an answer from ${[...this.syncing].join(', ')}`);
-      this.syncing = null;
+    if (this.#syncing && this.#t.now() > this.#syncUntil) {
+      this.#t.event(
+        'INFO',
+        `sequencing on without an answer from ${[...this.#syncing].join(', ')}`,
+      );
+      this.#syncing = null;
       this.#t.schedulePump();
     }
     this.passOver();
@@ -46,9 +90,9 @@ export class Sync {
   /** When the host changes to this browser, collect what the others hold before sequencing. */
   hostCheck(): void {
     const host = this.#t.host();
-    if (host === this.hostSeen) return;
-    const was = this.hostSeen;
-    this.hostSeen = host;
+    if (host === this.#hostSeen) return;
+    const was = this.#hostSeen;
+    this.#hostSeen = host;
     if (was !== null)
       this.#t.event('INFO', `host is now ${this.#t.presence.get(host ?? '')?.name}`);
     const seg = this.#t.segment;
@@ -57,10 +101,10 @@ export class Sync {
       const others = [...new Set(this.#t.seatMembers())].filter(
         (m) => m !== this.#t.member && this.#t.present(m),
       );
-      this.syncing = new Set(others);
-      this.syncUntil = this.#t.now() + this.#t.timing.awayMs;
+      this.#syncing = new Set(others);
+      this.#syncUntil = this.#t.now() + this.#t.timing.awayMs;
       this.#t.broadcast({ t: 'want', game: seg.game, from: seg.ledger.seq });
-      if (others.length === 0) this.syncing = null;
+      if (others.length === 0) this.#syncing = null;
     }
     this.#t.turns.resubmit();
     this.#t.schedulePump();
@@ -84,12 +128,12 @@ export class Sync {
     }
     // A new host is not blamed for its predecessor's wait: it first catches up (up to
     // the away limit, hostCheck), then has the away limit to order what is pending.
-    if (this.judged.host !== host) this.judged = { host, at: now };
-    const from = this.judged.at + this.#t.timing.awayMs;
+    if (this.#judged.host !== host) this.#judged = { host, at: now };
+    const from = this.#judged.at + this.#t.timing.awayMs;
     for (const [seat, p] of this.#t.sequencer.pending) {
       const waited = now - Math.max(p.since, from);
       if (p.seq !== seg.ledger.seq || waited <= this.#t.timing.awayMs) continue;
-      this.passedOver.add(host);
+      this.#passedOver.add(host);
       this.#t.drop('CENSORED', `host ${host} left seat ${seat}'s entry ${p.seq} unordered`);
       this.#t.sequencer.restartWaits(now);
       this.hostCheck();
@@ -166,8 +210,8 @@ export class Sync {
     if (dropped > 0) {
       this.#t.drop('OUT_OF_WINDOW', `${dropped} entries ahead of the log from ${member}`);
     }
-    if (this.syncing?.delete(member) && this.syncing.size === 0) {
-      this.syncing = null;
+    if (this.#syncing?.delete(member) && this.#syncing.size === 0) {
+      this.#syncing = null;
       this.#t.event('INFO', 'this browser now sequences the table');
       this.#t.schedulePump();
     }

@@ -1,6 +1,8 @@
 // This browser's own turns: a local seat's move, autoplay and hints, and the pump
 // that signs what its seats owe next and sends it to the host (to every seat after
 // a few unanswered resends).
+// Of the core it touches only TurnsCore (below): a seat's autoplay is kept through setAutoplay;
+// what it sent, and when, is its own.
 import { type BotLevel, hint as hintMove } from '$lib/bots';
 import { canonicalJson, createRng, type Move, type Seat } from '$lib/engine';
 import {
@@ -27,8 +29,46 @@ const notOrdered = (seat: Seat) =>
 
 const sameMove = (a: Move, b: Move) => canonicalJson(a) === canonicalJson(b);
 
+/** What turns may touch of the session's core (core.ts). */
+export type TurnsCore = Pick<
+  Core,
+  // who and where it is, and its clock
+  | 'member'
+  | 'timing'
+  | 'now'
+  // what it reads
+  | 'phase'
+  | 'segment'
+  | 'lastProgress'
+  | 'ended'
+  | 'closed'
+  | 'isHost'
+  | 'quorum'
+  | 'present'
+  | 'betweenRounds'
+  | 'presence'
+  | 'hashes'
+  | 'own'
+  // what it changes (Core's named methods)
+  | 'setAutoplay'
+  | 'count'
+  | 'event'
+  // sending and telling
+  | 'sendAhead'
+  | 'toSeats'
+  | 'toHost'
+  | 'changed'
+  | 'schedulePump'
+  // what it hears
+  | 'segmentStarted'
+  // the other parts it calls
+  | 'sequencer'
+  | 'sync'
+  | 'seats'
+>;
+
 export class Turns {
-  readonly #t: Core;
+  readonly #t: TurnsCore;
   /** This browser's own submission at the head: how often it went out. */
   #sent = { seq: -1, times: 0 };
   /** Position at which this browser's last entry was submitted (non-host). */
@@ -37,7 +77,7 @@ export class Turns {
   /** The last turn the clock moved for (game, log position, seat): once each. */
   #clocked = '';
 
-  constructor(t: Core) {
+  constructor(t: TurnsCore) {
     this.#t = t;
     t.segmentStarted.on(() => {
       this.#submittedAt = -1;
@@ -186,7 +226,7 @@ export class Turns {
     if (!rt || rt.bot) return fail('NOT_NOW', `seat ${seat} is not a person’s seat here`);
     rt.autoplay = level;
     const key = this.#t.segment?.setup.seats[seat]?.key;
-    if (key) this.#t.autoplay.set(key, level);
+    if (key) this.#t.setAutoplay(key, level);
     this.#t.schedulePump();
     this.#t.changed();
     return ok(true);
@@ -251,7 +291,7 @@ export class Turns {
     const seg = this.#t.segment;
     const entry = seg && this.#t.own.sign(seg, seat, draft);
     if (!entry) return false;
-    this.#t.stats.submitted++;
+    this.#t.count('submitted');
     this.#send(seat, entry);
     return true;
   }
