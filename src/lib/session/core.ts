@@ -10,6 +10,7 @@
 // state is private to it. session.ts owns the Core, receives every message and
 // hands it on.
 import { type BotLevel, chooseMove } from '$lib/bots';
+import type { Seat } from '$lib/engine';
 import type { PeerId, Transport } from '$lib/net';
 import { signingKeyPair, type Run } from '$lib/protocol';
 import { toBase64url } from '$lib/protocol/crypto/bytes';
@@ -318,9 +319,17 @@ export class Core {
     this.presence.rename(this.member, name);
   }
 
-  /** A seat's person chose an autoplay level (kept by seat key, across changes of seats). */
-  setAutoplay(key: string, level: BotLevel | null): void {
+  /**
+   * The person at `seat` of this game, played here, chose an autoplay level: kept
+   * by its seat key too, across changes of seats. False when no such seat.
+   */
+  setAutoplay(seat: Seat, level: BotLevel | null): boolean {
+    const rt = this.#segment?.seats.get(seat);
+    const key = this.#segment?.setup.seats[seat]?.key;
+    if (!rt || rt.bot !== null || key === undefined) return false;
+    rt.autoplay = level;
     this.#autoplay.set(key, level);
+    return true;
   }
 
   /** A setup was proposed: a lobby gives way to signing (a game on stays on). */
@@ -340,6 +349,11 @@ export class Core {
       this.#ended = null;
     } else if (previous) {
       this.#past.push(previous);
+      // A reseated game keeps each person's autoplay choice, even across a time away.
+      for (const [seat, rt] of segment.seats) {
+        const key = segment.setup.seats[seat]?.key ?? '';
+        rt.autoplay = this.#autoplay.get(key) ?? previous.seats.get(seat)?.autoplay ?? null;
+      }
     }
     this.#segment = segment;
     this.#returning = false;
@@ -357,10 +371,15 @@ export class Core {
   resume(
     past: readonly Segment[],
     last: Segment,
-    keys: readonly SeatKeys[],
+    keys: readonly (SeatKeys & { readonly seat?: Seat; readonly autoplay?: BotLevel | null })[],
     person: SeatKeys | undefined,
   ): void {
-    for (const k of keys) this.#keys.set(k.publicKey, k);
+    for (const k of keys) {
+      this.#keys.set(k.publicKey, k);
+      this.#autoplay.set(k.publicKey, k.autoplay ?? null);
+      const rt = last.seats.get(k.seat ?? -1);
+      if (rt && rt.bot === null) rt.autoplay = k.autoplay ?? null;
+    }
     if (person) this.#personKey = person;
     this.#past.push(...past);
     this.#segment = last;

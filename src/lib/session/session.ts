@@ -459,9 +459,6 @@ export class Session {
     const person = keys.find((k) => k.person);
     this.#t.resume(built, last, keys, person);
     for (const k of keys) {
-      const rt = last.seats.get(k.seat ?? -1);
-      if (rt && rt.bot === null) rt.autoplay = k.autoplay ?? null;
-      this.#t.setAutoplay(k.publicKey, k.autoplay ?? null);
       // One entry per seat per position, across the reload too: never signed over.
       if (k.pending !== undefined && k.seat !== undefined) {
         this.#t.own.restore(last, k.seat, k.pending);

@@ -64,7 +64,6 @@ export type AgreeingCore = Pick<
   | 'returning'
   | 'segment'
   | 'past'
-  | 'autoplay'
   | 'lastProgress'
   | 'ended'
   | 'isHost'
@@ -494,11 +493,6 @@ export class Agreeing {
       this.#finished.push(...this.#t.past.map((s) => s.game), previous.game);
       this.#finished.splice(0, Math.max(0, this.#finished.length - MAX_FINISHED));
     } else if (previous) {
-      // A reseated game keeps each person's autoplay choice, even across a time away.
-      for (const [seat, rt] of seg.value.seats) {
-        const key = seg.value.setup.seats[seat]?.key ?? '';
-        rt.autoplay = this.#t.autoplay.get(key) ?? previous.seats.get(seat)?.autoplay ?? null;
-      }
       this.#t.seats.closeAudit(previous);
     }
     this.#proposal = null;

@@ -20,6 +20,7 @@ export interface SeatRuntime {
   readonly signing: Uint8Array;
   readonly secret: Uint8Array;
   readonly bot: BotLevel | null;
+  /** A person's autoplay level: set only by Core (setAutoplay, beginSegment, resume). */
   autoplay: BotLevel | null;
   readonly seed: number;
   readonly choices: Map<string, number>;

@@ -222,11 +222,9 @@ export class Turns {
   }
 
   setAutoplay(seat: Seat, level: BotLevel | null): SessionResult<true> {
-    const rt = this.#t.segment?.seats.get(seat);
-    if (!rt || rt.bot) return fail('NOT_NOW', `seat ${seat} is not a person’s seat here`);
-    rt.autoplay = level;
-    const key = this.#t.segment?.setup.seats[seat]?.key;
-    if (key) this.#t.setAutoplay(key, level);
+    if (!this.#t.setAutoplay(seat, level)) {
+      return fail('NOT_NOW', `seat ${seat} is not a person’s seat here`);
+    }
     this.#t.schedulePump();
     this.#t.changed();
     return ok(true);
