@@ -4,7 +4,9 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Vitest's file order (tests/slow-first.ts), loaded only when Vitest runs.
-const slowFirst = process.env.VITEST ? (await import('./tests/slow-first.js')).SlowFirst : undefined;
+const slowFirst = process.env.VITEST
+  ? (await import('./tests/slow-first.js')).SlowFirst
+  : undefined;
 
 // Our library layers run nothing on import but their own declarations (the workers'
 // entries aside), so a module none of whose exports a page uses need not be loaded.
