@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
 
 const chromium = findChromium();
+/** Specs whose time is mostly real-time waiting. */
+const WAITING = /online-sleep\.spec\.ts$/;
 if (chromium.error) throw new Error(chromium.error);
 
 export default defineConfig({
@@ -11,8 +13,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 20_000 },
   // Tests share no state (each makes its own contexts, rooms and servers' peer ids),
-  // so they run in parallel, one per core of a 2-core machine.
-  workers: 2,
+  // so they run in parallel: two that keep a core busy (one per core of a 2-core
+  // machine) and, beside them, one of the specs that mostly wait (see `waiting`).
+  workers: 3,
   fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
@@ -21,11 +24,14 @@ export default defineConfig({
     ['json', { outputFile: process.env.TRAINYARD_PW_JSON ?? '.test-output/playwright.json' }],
   ],
   projects: [
-    { name: 'parallel', testIgnore: /lan\.spec\.ts$/ },
+    { name: 'parallel', testIgnore: [/lan\.spec\.ts$/, WAITING], workers: 2 },
+    // A page frozen for two minutes, a link down for 30 seconds: real time that
+    // leaves the cores idle, so these run on a worker of their own beside the rest.
+    { name: 'waiting', testMatch: WAITING, workers: 1 },
     // The LAN test adds an interface to the suite's network namespace, and Chromium
     // aborts the loads of a running page when its network changes: it runs alone,
     // after the others (and is skipped when one of them failed).
-    { name: 'alone', testMatch: /lan\.spec\.ts$/, dependencies: ['parallel'] },
+    { name: 'alone', testMatch: /lan\.spec\.ts$/, dependencies: ['parallel', 'waiting'] },
   ],
   use: {
     browserName: 'chromium',
@@ -34,7 +40,9 @@ export default defineConfig({
       ...(chromium.executablePath ? { executablePath: chromium.executablePath } : {}),
       args: CHROMIUM_ARGS,
     },
-    trace: 'retain-on-failure',
+    // Recording a trace costs a fifth of the suite's CPU (its screencast and
+    // snapshots, measured): only a failed test's retry records one.
+    trace: 'on-first-retry',
     // The service worker would download the whole site into every fresh context;
     // only the offline suite needs it (it allows it itself).
     serviceWorkers: 'block',
