@@ -3,6 +3,7 @@
 // "Reconnecting", the host sees that seat away, and once the link is back the
 // game goes on to the same end on both pages. The drop is real: every
 // RTCPeerConnection of the guest's page is closed under it.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   autoplay,
@@ -16,6 +17,31 @@ import {
 interface TrackedWindow {
   __connections: RTCPeerConnection[];
 }
+
+interface SeenWindow {
+  __seen: string[];
+}
+
+/**
+ * Keeps note of every test id in `ids` that shows on `page` from now on: a
+ * retry can succeed before a poll would catch its notice on screen.
+ */
+async function noteShown(page: Page, ids: readonly string[]): Promise<void> {
+  await page.evaluate((wanted) => {
+    const seen: string[] = [];
+    (window as unknown as SeenWindow).__seen = seen;
+    const look = () => {
+      for (const id of wanted) {
+        if (!seen.includes(id) && document.querySelector(`[data-testid="${id}"]`)) seen.push(id);
+      }
+    };
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+    look();
+  }, ids);
+}
+
+const shown = (page: Page) =>
+  page.evaluate(() => (window as unknown as SeenWindow).__seen.slice().sort());
 
 test('a dropped link is retried: reconnecting, the seat away, then the game ends the same on both pages', async ({
   browser,
@@ -45,6 +71,8 @@ test('a dropped link is retried: reconnecting, the seat away, then the game ends
     timeout: 30_000,
   });
 
+  await noteShown(bob.page, ['reconnecting']);
+  await noteShown(ann.page, ['seat-away']);
   const closed = await bob.page.evaluate(() => {
     const all = (window as unknown as TrackedWindow).__connections;
     const open = all.filter((c) => c.connectionState !== 'closed');
@@ -53,9 +81,9 @@ test('a dropped link is retried: reconnecting, the seat away, then the game ends
   });
   expect(closed).toBeGreaterThan(0);
 
-  await expect(bob.page.getByTestId('reconnecting')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => shown(bob.page), { timeout: 20_000 }).toEqual(['reconnecting']);
+  await expect.poll(() => shown(ann.page), { timeout: 20_000 }).toEqual(['seat-away']);
   const bobSeat = ann.page.getByTestId('players').locator('li', { hasText: 'Bob' });
-  await expect(bobSeat.getByTestId('seat-away')).toBeVisible({ timeout: 20_000 });
 
   // Retried in the background: both sides see each other again.
   await expect(bob.page.getByTestId('reconnecting')).toBeHidden({ timeout: 60_000 });
