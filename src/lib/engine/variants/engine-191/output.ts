@@ -12,8 +12,7 @@ import { setOf } from './state';
 import type { Engine191State } from './state';
 
 export function publicState(state: Engine191State): Json {
-  return {
-    ...basePublicState(state),
+  return basePublicState(state, {
     station: state.station,
     chosen: state.chosen,
     deals: state.deals,
@@ -29,7 +28,7 @@ export function publicState(state: Engine191State): Json {
     owed: state.owed,
     fresh: state.fresh,
     passes: state.passes,
-  };
+  });
 }
 
 export function scenarioState(state: Engine191State): Json {

@@ -18,8 +18,7 @@ function lineJson(line: Line | undefined): Json {
 
 export function publicState(state: RailominosState): Json {
   const { layout } = state;
-  return {
-    ...basePublicState(state),
+  return basePublicState(state, {
     setAside: names(knownTiles(state.setAside)),
     leader: layout && {
       tile: tileName(SET, layout.leader.tile),
@@ -32,7 +31,7 @@ export function publicState(state: RailominosState): Json {
     passes: state.passes,
     scores: state.scores,
     winners: state.winners,
-  };
+  });
 }
 
 export function scenarioState(state: RailominosState): Json {
