@@ -10,8 +10,7 @@ import { tileSetOf } from './state';
 import type { DtState, Train } from './state';
 
 export function publicState(state: DtState): Json {
-  return {
-    ...basePublicState(state),
+  return basePublicState(state, {
     platform: state.platform,
     used: state.used,
     called: state.called,
@@ -22,7 +21,7 @@ export function publicState(state: DtState): Json {
     passes: state.passes,
     scores: state.scores,
     winners: state.winners,
-  };
+  });
 }
 
 function trainJson(train: Train): Json {

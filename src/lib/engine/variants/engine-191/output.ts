@@ -12,8 +12,7 @@ import { setOf } from './state';
 import type { Engine191State } from './state';
 
 export function publicState(state: Engine191State): Json {
-  return {
-    ...basePublicState(state),
+  return basePublicState(state, {
     station: state.station,
     chosen: state.chosen,
     deals: state.deals,
@@ -29,7 +28,7 @@ export function publicState(state: Engine191State): Json {
     owed: state.owed,
     fresh: state.fresh,
     passes: state.passes,
-  };
+  });
 }
 
 export function scenarioState(state: Engine191State): Json {
@@ -60,14 +59,14 @@ export function scenarioState(state: Engine191State): Json {
 }
 
 export function placedTiles(state: Engine191State): TileId[] {
-  return [
-    ...state.hands.flatMap(knownTiles),
-    ...knownTiles(state.boneyard),
-    ...(state.station === null ? [] : [state.station]),
-    ...state.lines.flatMap((l) => l.tiles),
-    ...state.yards.flat(),
-    ...state.discard,
-  ];
+  const tiles: TileId[] = [];
+  for (const cards of [...state.hands, state.boneyard])
+    for (const c of cards) if (c.tile !== null) tiles.push(c.tile);
+  if (state.station !== null) tiles.push(state.station);
+  for (const line of state.lines) tiles.push(...line.tiles);
+  for (const yard of state.yards) tiles.push(...yard);
+  tiles.push(...state.discard);
+  return tiles;
 }
 
 /** E-11: the move empties the mover's hand or is the last pass of a blocked round. */

@@ -18,8 +18,7 @@ function lineJson(line: Line | undefined): Json {
 
 export function publicState(state: RailominosState): Json {
   const { layout } = state;
-  return {
-    ...basePublicState(state),
+  return basePublicState(state, {
     setAside: names(knownTiles(state.setAside)),
     leader: layout && {
       tile: tileName(SET, layout.leader.tile),
@@ -32,7 +31,7 @@ export function publicState(state: RailominosState): Json {
     passes: state.passes,
     scores: state.scores,
     winners: state.winners,
-  };
+  });
 }
 
 export function scenarioState(state: RailominosState): Json {
@@ -53,10 +52,9 @@ export function scenarioState(state: RailominosState): Json {
 
 export function placedTiles(state: RailominosState): TileId[] {
   const { layout } = state;
-  return [
-    ...state.hands.flatMap((h) => knownTiles(h)),
-    ...knownTiles(state.boneyard),
-    ...knownTiles(state.setAside),
-    ...(layout ? [layout.leader.tile, ...layout.west.tiles, ...layout.east.tiles] : []),
-  ];
+  const tiles: TileId[] = [];
+  for (const cards of [...state.hands, state.boneyard, state.setAside])
+    for (const c of cards) if (c.tile !== null) tiles.push(c.tile);
+  if (layout) tiles.push(layout.leader.tile, ...layout.west.tiles, ...layout.east.tiles);
+  return tiles;
 }
