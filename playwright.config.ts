@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
 
 const chromium = findChromium();
 /** Specs whose time is mostly real-time waiting. */
-const WAITING = /online-sleep\.spec\.ts$/;
+const WAITING = /(online-sleep|turn-clock)\.spec\.ts$/;
 if (chromium.error) throw new Error(chromium.error);
 
 export default defineConfig({
@@ -25,8 +25,9 @@ export default defineConfig({
   ],
   projects: [
     { name: 'parallel', testIgnore: [/lan\.spec\.ts$/, WAITING], workers: 2 },
-    // A page frozen for two minutes, a link down for 30 seconds: real time that
-    // leaves the cores idle, so these run on a worker of their own beside the rest.
+    // A page frozen for two minutes, a link down for 30 seconds, a turn clock's
+    // beats: real time that leaves the cores idle (turn-clock: 13 CPU-s in 42 s),
+    // so these run on a worker of their own beside the rest.
     { name: 'waiting', testMatch: WAITING, workers: 1 },
     // The LAN test adds an interface to the suite's network namespace, and Chromium
     // aborts the loads of a running page when its network changes: it runs alone,
