@@ -25,14 +25,20 @@ export default defineConfig({
   ],
   projects: [
     { name: 'parallel', testIgnore: [/lan\.spec\.ts$/, WAITING], workers: 2 },
-    // A page frozen for two minutes, a link down for 30 seconds, a turn clock's
-    // beats: real time that leaves the cores idle (turn-clock: 13 CPU-s in 42 s),
+    // A page frozen for two minutes, a turn clock's beats: real time that leaves the cores idle (turn-clock: 13 CPU-s in 42 s),
     // so these run on a worker of their own beside the rest.
-    { name: 'waiting', testMatch: WAITING, workers: 1 },
-    // The LAN test adds an interface to the suite's network namespace, and Chromium
-    // aborts the loads of a running page when its network changes: it runs alone,
-    // after the others (and is skipped when one of them failed).
-    { name: 'alone', testMatch: /lan\.spec\.ts$/, dependencies: ['parallel', 'waiting'] },
+    { name: 'waiting', testMatch: WAITING, grepInvert: /@network/, workers: 1 },
+    // Tests tagged @network (the LAN, a link down for 30 seconds) add interfaces to
+    // the suite's network namespace or take them down, and Chromium aborts the
+    // loads of every running page when its network changes: they run alone, one
+    // at a time, after the others (and are skipped when one of those failed).
+    {
+      name: 'alone',
+      testMatch: [/lan\.spec\.ts$/, /online-sleep\.spec\.ts$/],
+      grep: /@network/,
+      workers: 1,
+      dependencies: ['parallel', 'waiting'],
+    },
   ],
   use: {
     browserName: 'chromium',

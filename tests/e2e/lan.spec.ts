@@ -40,39 +40,41 @@ function npmStart(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-test('two machines of a LAN with no internet: npm start on one, a whole game from both', async ({
-  browser,
-}, info) => {
-  test.skip(
-    process.env.TRAINYARD_IN_NETNS !== '1',
-    'needs root in the suite’s own network namespace (npm test as root on Linux)',
-  );
-  test.setTimeout(180_000);
-  // The second machine first: the cable carries nothing (and npm start does not list it)
-  // until both its ends are up.
-  const cable = await browserOnCable('lan', HOST_IP, SECOND_IP);
-  let server: { child: ChildProcess; url: string } | null = null;
-  try {
-    server = await npmStart();
-    const ann = await newPlayer(browser, 'Ann');
-    const bob = await newPlayer(cable.far, 'Bob');
-    // Each machine opens the address npm start printed for the LAN.
-    await ann.page.goto(`${server.url}lobby`);
-    await ann.page.getByTestId('name-input').fill('Ann');
-    await ann.page.getByTestId('create-online').click();
-    const link = await ann.page.getByTestId('invite-link').inputValue({ timeout: 20_000 });
-    expect(link.startsWith(server.url)).toBe(true);
-    await setGame(ann, 'mexican-train', SHORT_MT);
-    await bob.page.goto(link);
-    await bob.page.getByTestId('name-input').fill('Bob');
-    await bob.page.getByTestId('join').click();
-    await expect(ann.page.getByTestId('seat-1')).toContainText('Bob', { timeout: 30_000 });
-    await startAndAutoplay(ann, [ann, bob]);
-    await expectSameGameOver([ann, bob], 120_000);
-    await bob.page.screenshot({ path: info.outputPath('second-machine.png') });
-    expect([...ann.errors, ...bob.errors]).toEqual([]);
-  } finally {
-    await cable.close();
-    server?.child.kill('SIGTERM');
-  }
-});
+test(
+  'two machines of a LAN with no internet: npm start on one, a whole game from both',
+  { tag: '@network' },
+  async ({ browser }, info) => {
+    test.skip(
+      process.env.TRAINYARD_IN_NETNS !== '1',
+      'needs root in the suite’s own network namespace (npm test as root on Linux)',
+    );
+    test.setTimeout(180_000);
+    // The second machine first: the cable carries nothing (and npm start does not list it)
+    // until both its ends are up.
+    const cable = await browserOnCable('lan', HOST_IP, SECOND_IP);
+    let server: { child: ChildProcess; url: string } | null = null;
+    try {
+      server = await npmStart();
+      const ann = await newPlayer(browser, 'Ann');
+      const bob = await newPlayer(cable.far, 'Bob');
+      // Each machine opens the address npm start printed for the LAN.
+      await ann.page.goto(`${server.url}lobby`);
+      await ann.page.getByTestId('name-input').fill('Ann');
+      await ann.page.getByTestId('create-online').click();
+      const link = await ann.page.getByTestId('invite-link').inputValue({ timeout: 20_000 });
+      expect(link.startsWith(server.url)).toBe(true);
+      await setGame(ann, 'mexican-train', SHORT_MT);
+      await bob.page.goto(link);
+      await bob.page.getByTestId('name-input').fill('Bob');
+      await bob.page.getByTestId('join').click();
+      await expect(ann.page.getByTestId('seat-1')).toContainText('Bob', { timeout: 30_000 });
+      await startAndAutoplay(ann, [ann, bob]);
+      await expectSameGameOver([ann, bob], 120_000);
+      await bob.page.screenshot({ path: info.outputPath('second-machine.png') });
+      expect([...ann.errors, ...bob.errors]).toEqual([]);
+    } finally {
+      await cable.close();
+      server?.child.kill('SIGTERM');
+    }
+  },
+);

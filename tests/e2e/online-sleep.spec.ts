@@ -148,31 +148,36 @@ test('a page frozen and hidden for two minutes comes back to its seat and plays 
 const HOST_IP = '10.78.0.1';
 const PHONE_IP = '10.78.0.2';
 
-test('the network down for 30 seconds: the seat comes back and plays on', async ({ browser }) => {
-  test.skip(
-    process.env.TRAINYARD_IN_NETNS !== '1',
-    'needs root in the suite’s own network namespace (npm test as root on Linux)',
-  );
-  test.setTimeout(300_000);
-  const cable = await browserOnCable('sleep', HOST_IP, PHONE_IP);
-  // The site and its PeerServer on every address, as `npm start` serves them.
-  const server = await startServer({ port: 0, host: '0.0.0.0' });
-  try {
-    const site = `http://${HOST_IP}:${server.port}/`;
-    const ann = await newPlayer(browser, 'Ann');
-    const bob = await newPlayer(cable.far, 'Bob');
-    await gameWaitingForBob(ann, bob, site);
-    ip('link', 'set', cable.near, 'down');
-    const downAt = Date.now();
+// @network: it changes the suite's network interfaces, so it runs alone (playwright.config.ts).
+test(
+  'the network down for 30 seconds: the seat comes back and plays on',
+  { tag: '@network' },
+  async ({ browser }) => {
+    test.skip(
+      process.env.TRAINYARD_IN_NETNS !== '1',
+      'needs root in the suite’s own network namespace (npm test as root on Linux)',
+    );
+    test.setTimeout(300_000);
+    const cable = await browserOnCable('sleep', HOST_IP, PHONE_IP);
+    // The site and its PeerServer on every address, as `npm start` serves them.
+    const server = await startServer({ port: 0, host: '0.0.0.0' });
     try {
-      await awayFor(ann, downAt, 30_000);
+      const site = `http://${HOST_IP}:${server.port}/`;
+      const ann = await newPlayer(browser, 'Ann');
+      const bob = await newPlayer(cable.far, 'Bob');
+      await gameWaitingForBob(ann, bob, site);
+      ip('link', 'set', cable.near, 'down');
+      const downAt = Date.now();
+      try {
+        await awayFor(ann, downAt, 30_000);
+      } finally {
+        ip('link', 'set', cable.near, 'up');
+      }
+      await playsOn(ann, bob);
+      expect([...ann.errors, ...bob.errors]).toEqual([]);
     } finally {
-      ip('link', 'set', cable.near, 'up');
+      await server.close();
+      await cable.close();
     }
-    await playsOn(ann, bob);
-    expect([...ann.errors, ...bob.errors]).toEqual([]);
-  } finally {
-    await server.close();
-    await cable.close();
-  }
-});
+  },
+);
