@@ -2,9 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
 
 const chromium = findChromium();
-/** Specs whose time is mostly real-time waiting. */
-const WAITING = /(online-sleep|turn-clock)\.spec\.ts$/;
 if (chromium.error) throw new Error(chromium.error);
+
+/** Specs whose time is mostly real time waited out. */
+const WAITING = /(online-sleep|turn-clock)\.spec\.ts$/;
+/** The LAN spec: all its tests change the network. */
+const LAN = /lan\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,9 +27,10 @@ export default defineConfig({
     ['json', { outputFile: process.env.TRAINYARD_PW_JSON ?? '.test-output/playwright.json' }],
   ],
   projects: [
-    { name: 'parallel', testIgnore: [/lan\.spec\.ts$/, WAITING], workers: 2 },
-    // A page frozen for two minutes, a turn clock's beats: real time that leaves the cores idle (turn-clock: 13 CPU-s in 42 s),
-    // so these run on a worker of their own beside the rest.
+    { name: 'parallel', testIgnore: [LAN, WAITING], workers: 2 },
+    // A page frozen for two minutes, a turn clock's beats: real time that leaves
+    // the cores idle (turn-clock: 13 CPU-s in 42 s), so these run on a worker of
+    // their own beside the rest.
     { name: 'waiting', testMatch: WAITING, grepInvert: /@network/, workers: 1 },
     // Tests tagged @network (the LAN, a link down for 30 seconds) add interfaces to
     // the suite's network namespace or take them down, and Chromium aborts the
@@ -34,7 +38,7 @@ export default defineConfig({
     // at a time, after the others (and are skipped when one of those failed).
     {
       name: 'alone',
-      testMatch: [/lan\.spec\.ts$/, /online-sleep\.spec\.ts$/],
+      testMatch: [LAN, WAITING],
       grep: /@network/,
       workers: 1,
       dependencies: ['parallel', 'waiting'],

@@ -17,9 +17,9 @@ export function anyCard(cards: readonly Card[], pred: (tile: TileId) => boolean)
   return hidden ? 'unknown' : 'no';
 }
 
-export function knownTiles(cards: readonly Card[]): TileId[] {
+export function knownTiles(...groups: readonly (readonly Card[])[]): TileId[] {
   const tiles: TileId[] = [];
-  for (const c of cards) if (c.tile !== null) tiles.push(c.tile);
+  for (const cards of groups) for (const c of cards) if (c.tile !== null) tiles.push(c.tile);
   return tiles;
 }
 

@@ -1,7 +1,7 @@
 // What a Derailing state shows: the public state every peer hashes, the
 // scenario output (docs/scenarios.md), the tiles in play, and what moves disclose.
 import { basePublicState } from '../../base';
-import { indexOfTile } from '../../cards';
+import { indexOfTile, knownTiles } from '../../cards';
 import { tileName } from '../../tiles';
 import type { TileId } from '../../tiles';
 import type { Disclosure } from '../../variant';
@@ -58,9 +58,7 @@ export function scenarioState(state: DtState): Json {
 
 /** Every tile this round dealt, wherever it is now. */
 export function placedTiles(state: DtState): TileId[] {
-  const tiles: TileId[] = [];
-  for (const hand of state.hands) for (const c of hand) if (c.tile !== null) tiles.push(c.tile);
-  for (const c of state.boneyard) if (c.tile !== null) tiles.push(c.tile);
+  const tiles = knownTiles(...state.hands, state.boneyard);
   if (state.platform !== null) tiles.push(state.platform);
   for (const train of state.trains) tiles.push(...train.tiles);
   if (state.community) tiles.push(...state.community.tiles);

@@ -59,9 +59,7 @@ export function scenarioState(state: Engine191State): Json {
 }
 
 export function placedTiles(state: Engine191State): TileId[] {
-  const tiles: TileId[] = [];
-  for (const cards of [...state.hands, state.boneyard])
-    for (const c of cards) if (c.tile !== null) tiles.push(c.tile);
+  const tiles = knownTiles(...state.hands, state.boneyard);
   if (state.station !== null) tiles.push(state.station);
   for (const line of state.lines) tiles.push(...line.tiles);
   for (const yard of state.yards) tiles.push(...yard);

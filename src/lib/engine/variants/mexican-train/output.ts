@@ -1,5 +1,6 @@
 // What the state shows: the public part every peer agrees on, the scenario
 // output of docs/scenarios.md, and where every dealt tile is.
+import { knownTiles } from '../../cards';
 import { tileName } from '../../tiles';
 import type { TileId, TileSet } from '../../tiles';
 import { personal } from '../../types';
@@ -85,9 +86,7 @@ export function scenarioJson(rules: MtRules, set: TileSet, state: MtState): Json
 
 /** Every tile the round dealt, wherever it is now (known tiles only on a view). */
 export function placed(state: MtState): TileId[] {
-  const tiles: TileId[] = [];
-  for (const h of state.hands) for (const c of h) if (c.tile !== null) tiles.push(c.tile);
-  for (const c of state.boneyard) if (c.tile !== null) tiles.push(c.tile);
+  const tiles = knownTiles(...state.hands, state.boneyard);
   for (const t of state.trains) tiles.push(...t.tiles);
   if (state.mexican) tiles.push(...state.mexican.tiles);
   if (state.engine !== null) tiles.push(state.engine);

@@ -52,9 +52,7 @@ export function scenarioState(state: RailominosState): Json {
 
 export function placedTiles(state: RailominosState): TileId[] {
   const { layout } = state;
-  const tiles: TileId[] = [];
-  for (const cards of [...state.hands, state.boneyard, state.setAside])
-    for (const c of cards) if (c.tile !== null) tiles.push(c.tile);
+  const tiles = knownTiles(...state.hands, state.boneyard, state.setAside);
   if (layout) tiles.push(layout.leader.tile, ...layout.west.tiles, ...layout.east.tiles);
   return tiles;
 }
