@@ -1,7 +1,7 @@
 // Scripted cheaters at a table of in-memory peers running the real reducer: each
 // cheat is refused at once by every peer with a code (and changes nothing), or
 // accepted and then named by the end-of-round audit by seat, entry and rule.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Move, Options, VariantId } from '$lib/engine';
 import { ristretto255 } from '@noble/curves/ed25519.js';
 import { fromBase64url, toBase64url } from '$lib/protocol/crypto/bytes';
@@ -22,6 +22,13 @@ import { publish, runTable, seedOf, type SimPeer, type SimRun, type SimTamper } 
 
 // the peers run what a browser runs: the WebAssembly accelerator (same bytes, faster)
 beforeAll(() => accelerate());
+afterEach(() => accelerate());
+
+/** The audit checks hops on the accelerator or on noble (group.ts): cheats named on both. */
+const PATHS = [
+  ['on the accelerator', true],
+  ['on the pure-JS path', false],
+] as const;
 
 const CHEATER = 1;
 const ristretto = ristretto255.Point;
@@ -367,62 +374,70 @@ describe('named by the end-of-round audit', () => {
     expect(violation).toMatchObject({ seat: CHEATER, seq, rule: 'R-7', code: 'ILLEGAL_MOVE' });
   });
 
-  it('a proven shuffle whose permutation was not drawn from the seed: SHUFFLE_MISMATCH', () => {
-    const run = withCheater('shuffle-hop', (draft, peer) => {
-      const { deal } = peer.table;
-      const seed = seedOf(peer);
-      const deck = deal.decks[0]!;
-      const perm = shufflePermutation(deal.ctx, seed, 0, MT_TILES).reverse();
-      const s = shuffleScalar(deal.ctx, seed, 0);
-      return { ...draft, body: provenShuffle(deal.ctx, deck, CHEATER, { perm, s, seed }) };
-    });
-    expect(run.refused).toBeNull();
-    const hop = run.peers[0]!.table.deal.decks[0]!.shuffles[CHEATER]!;
-    // harmless to the others (the deck is still a shuffle of the tiles), but named
-    expect(run.peers[0]!.table.audits[0]).toEqual({
-      round: 1,
-      violations: [
-        { seat: CHEATER, seq: hop.seq, moveIndex: null, rule: null, code: 'SHUFFLE_MISMATCH' },
-      ],
-      replayed: true,
-    });
-  });
-
-  it('a proven lock whose keys were not drawn from the seed (shared consistently): LOCK_MISMATCH', () => {
-    const other = new Uint8Array(32).fill(77);
-    const run = runTable({
-      ...MT,
-      stopWhen: (peers) => peers.some((p) => mayMove(p.table)),
-      tamper: (seat, draft, peer) => {
-        if (seat !== CHEATER) return draft;
+  it.each(PATHS)(
+    'a proven shuffle whose permutation was not drawn from the seed: SHUFFLE_MISMATCH, %s',
+    async (_, fast) => {
+      await accelerate(fast);
+      const run = withCheater('shuffle-hop', (draft, peer) => {
         const { deal } = peer.table;
         const seed = seedOf(peer);
         const deck = deal.decks[0]!;
-        if (draft.kind === 'lock-hop') {
-          const s = shuffleScalar(deal.ctx, seed, 0);
-          const body = dishonestLock(deck, CHEATER, () => {}, {
-            dealCtx: deal.ctx,
-            seed: other,
-            shuffleScalarUsed: s,
-          });
-          return { ...draft, body };
-        }
-        if (draft.kind === 'key-share') {
-          return { ...draft, body: keysToShare(deal.ctx, deck, CHEATER, other)! };
-        }
-        return draft;
-      },
-    });
-    expect(run.refused).toBeNull();
-    const lock = run.peers[0]!.table.deal.decks[0]!.locks[CHEATER]!;
-    expect(revealSeeds(run).audits[0]!.violations).toContainEqual({
-      seat: CHEATER,
-      seq: lock.seq,
-      moveIndex: null,
-      rule: null,
-      code: 'LOCK_MISMATCH',
-    });
-  });
+        const perm = shufflePermutation(deal.ctx, seed, 0, MT_TILES).reverse();
+        const s = shuffleScalar(deal.ctx, seed, 0);
+        return { ...draft, body: provenShuffle(deal.ctx, deck, CHEATER, { perm, s, seed }) };
+      });
+      expect(run.refused).toBeNull();
+      const hop = run.peers[0]!.table.deal.decks[0]!.shuffles[CHEATER]!;
+      // harmless to the others (the deck is still a shuffle of the tiles), but named
+      expect(run.peers[0]!.table.audits[0]).toEqual({
+        round: 1,
+        violations: [
+          { seat: CHEATER, seq: hop.seq, moveIndex: null, rule: null, code: 'SHUFFLE_MISMATCH' },
+        ],
+        replayed: true,
+      });
+    },
+  );
+
+  it.each(PATHS)(
+    'a proven lock whose keys were not drawn from the seed (shared consistently): LOCK_MISMATCH, %s',
+    async (_, fast) => {
+      await accelerate(fast);
+      const other = new Uint8Array(32).fill(77);
+      const run = runTable({
+        ...MT,
+        stopWhen: (peers) => peers.some((p) => mayMove(p.table)),
+        tamper: (seat, draft, peer) => {
+          if (seat !== CHEATER) return draft;
+          const { deal } = peer.table;
+          const seed = seedOf(peer);
+          const deck = deal.decks[0]!;
+          if (draft.kind === 'lock-hop') {
+            const s = shuffleScalar(deal.ctx, seed, 0);
+            const body = dishonestLock(deck, CHEATER, () => {}, {
+              dealCtx: deal.ctx,
+              seed: other,
+              shuffleScalarUsed: s,
+            });
+            return { ...draft, body };
+          }
+          if (draft.kind === 'key-share') {
+            return { ...draft, body: keysToShare(deal.ctx, deck, CHEATER, other)! };
+          }
+          return draft;
+        },
+      });
+      expect(run.refused).toBeNull();
+      const lock = run.peers[0]!.table.deal.decks[0]!.locks[CHEATER]!;
+      expect(revealSeeds(run).audits[0]!.violations).toContainEqual({
+        seat: CHEATER,
+        seq: lock.seq,
+        moveIndex: null,
+        rule: null,
+        code: 'LOCK_MISMATCH',
+      });
+    },
+  );
 
   it('a withheld seed: the stalled seat is named, and the audit names it SEED_NOT_REVEALED', () => {
     const run = runTable({

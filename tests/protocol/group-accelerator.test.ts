@@ -7,12 +7,17 @@ import { accelerate } from '$lib/protocol/crypto/accelerator';
 import {
   baseMul,
   baseMulEncoded,
+  msmPublic,
+  msmPublicEncoded,
   msmSecret,
   msmSecretEncoded,
   mul,
   mulEncoded,
+  mulPublic,
+  mulPublicEncoded,
   scalar,
   tilePoint,
+  tilePointEncoded,
 } from '$lib/protocol/crypto/group';
 import { ctx, seeds, shuffled } from './deck-fixture';
 
@@ -50,6 +55,39 @@ describe('the libsodium accelerator', () => {
         expect(sum).toBe(hex(msmSecret(points, scalars).toBytes()));
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('sums and multiplies public scalars and hashes to points like noble', async () => {
+    expect(await accelerate()).toBe(true);
+    const weightArb = fc.uint8Array({ minLength: 16, maxLength: 16 }).map(scalar.fromWide);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(pointArb, fc.oneof(weightArb, scalarArb, fc.constant(0n))), {
+          maxLength: 12,
+        }),
+        scalarArb,
+        (terms, k) => {
+          const points = terms.map(([p]) => p);
+          const scalars = terms.map(([, w]) => w);
+          const list = { bytes: points.map((p) => p.toBytes()), points };
+          const sum = msmPublic(points, scalars);
+          expect(hex(msmPublicEncoded(list, scalars))).toBe(hex(sum.toBytes()));
+          const bytes = sum.toBytes();
+          const product =
+            k === 0n || sum.is0() ? '00'.repeat(32) : hex(mulPublic(sum, k).toBytes());
+          expect(hex(mulPublicEncoded(bytes, k))).toBe(product);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    fc.assert(
+      fc.property(fc.string(), fc.nat(), (game, t) => {
+        expect(hex(tilePointEncoded(game, 'any', t))).toBe(
+          hex(tilePoint(game, 'any', t).toBytes()),
+        );
+      }),
+      { numRuns: 100 },
     );
   });
 

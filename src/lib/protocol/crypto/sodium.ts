@@ -1,4 +1,4 @@
-// The six libsodium calls the accelerator makes, on its raw WebAssembly build
+// The seven libsodium calls the accelerator makes, on its raw WebAssembly build
 // (libsodium-sumo) instead of through libsodium-wrappers, whose hundreds of other
 // wrapped functions the table's worker loaded for nothing (15 KB gzipped). Each
 // call copies its inputs into the module's heap and its output out, frees what it
@@ -10,6 +10,7 @@ export interface SodiumApi {
   crypto_scalarmult_ristretto255_base(scalar: Uint8Array): Uint8Array;
   crypto_core_ristretto255_add(p: Uint8Array, q: Uint8Array): Uint8Array;
   crypto_core_ristretto255_is_valid_point(repr: Uint8Array): boolean;
+  crypto_core_ristretto255_from_hash(hash: Uint8Array): Uint8Array;
   crypto_sign_detached(message: Uint8Array, secretKey: Uint8Array): Uint8Array;
   crypto_sign_verify_detached(
     signature: Uint8Array,
@@ -20,6 +21,7 @@ export interface SodiumApi {
 
 const POINT = 32;
 const SCALAR = 32;
+const HASH = 64;
 const SIGNATURE = 64;
 const SIGN_SECRET_KEY = 64;
 const SIGN_PUBLIC_KEY = 32;
@@ -106,6 +108,11 @@ export async function loadSodium(): Promise<SodiumApi> {
         0,
         (_out, [a = 0]) => raw._crypto_core_ristretto255_is_valid_point(a) === 1,
       ),
+    crypto_core_ristretto255_from_hash: (hash) =>
+      call([[hash, HASH, 'hash']], POINT, (out, [r = 0]) => {
+        if (raw._crypto_core_ristretto255_from_hash(out, r) !== 0) throw new Error('invalid hash');
+        return read(out, POINT);
+      }),
     crypto_sign_detached: (message, secretKey) =>
       call(
         [

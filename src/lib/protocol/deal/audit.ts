@@ -17,11 +17,13 @@ import { unmask } from '../deck/keys';
 import type { DealState } from './state';
 import { createDrbg } from '../crypto/drbg';
 import {
+  baseMulEncoded,
   baseMulPublic,
-  msmPublic,
-  mulPublic,
+  msmPublicEncoded,
+  mulPublicEncoded,
   scalar,
   type Point,
+  type PointList,
   type Scalar,
 } from '../crypto/group';
 import { bytesEqual } from '../crypto/bytes';
@@ -73,7 +75,17 @@ function hopWeights(ctx: DealContext, deck: number, hop: ShuffleHopRecord): Scal
     hop.seat,
     concatBytes(hop.deck.bytes),
   ]);
-  return hop.deck.points.map(() => scalar.fromWide(drbg.bytes(16)));
+  return hop.deck.bytes.map(() => scalar.fromWide(drbg.bytes(16)));
+}
+
+/** The masked deck `before` in the order `perm` puts it in. */
+function permuted(before: MaskedDeck, perm: readonly number[]): PointList {
+  return {
+    bytes: perm.map((j) => before.bytes[j] as Uint8Array),
+    get points() {
+      return perm.map((j) => before.points[j] as Point);
+    },
+  };
 }
 
 function shuffleHolds(
@@ -84,10 +96,12 @@ function shuffleHolds(
   seed: Uint8Array,
 ): boolean {
   const s = shuffleScalar(ctx, seed, deck.id);
-  const perm = shufflePermutation(ctx, seed, deck.id, before.points.length);
+  const perm = shufflePermutation(ctx, seed, deck.id, before.bytes.length);
   const w = hopWeights(ctx, deck.id, hop);
-  const inputs = perm.map((j) => before.points[j] as Point);
-  return msmPublic(hop.deck.points, w).equals(mulPublic(msmPublic(inputs, w), s));
+  return bytesEqual(
+    msmPublicEncoded(hop.deck, w),
+    mulPublicEncoded(msmPublicEncoded(permuted(before, perm), w), s),
+  );
 }
 
 function lockHolds(
@@ -97,18 +111,20 @@ function lockHolds(
   hop: LockHopRecord,
   seed: Uint8Array,
 ): boolean {
-  const n = before.points.length;
+  const n = before.bytes.length;
   const s = shuffleScalar(ctx, seed, deck.id);
   const k = lockScalars(ctx, seed, deck.id, n);
   const w = hopWeights(ctx, deck.id, hop);
   const wk = w.map((wi, i) => scalar.mul(wi, k[i] ?? 0n));
   const sInv = scalar.inv(s);
+  const lockKeys = { bytes: hop.lockKeyBytes, points: hop.lockKeys };
   return (
     hop.shuffleKey.equals(baseMulPublic(s)) &&
-    msmPublic(hop.lockKeys, w).equals(baseMulPublic(wk.reduce(scalar.add, 0n))) &&
-    msmPublic(hop.deck.points, w).equals(
-      msmPublic(
-        before.points,
+    bytesEqual(msmPublicEncoded(lockKeys, w), baseMulEncoded(wk.reduce(scalar.add, 0n))) &&
+    bytesEqual(
+      msmPublicEncoded(hop.deck, w),
+      msmPublicEncoded(
+        before,
         wk.map((x) => scalar.mul(x, sInv)),
       ),
     )

@@ -4,7 +4,13 @@
 import { toBase64url } from '../crypto/bytes';
 import type { DealContext } from '../deal/context';
 import { fail, ok, type Result } from '../errors';
-import { decodePoint, encodePoint, tilePoint, type Point, type Scalar } from '../crypto/group';
+import {
+  decodePoint,
+  encodePoint,
+  tilePointEncoded,
+  type Point,
+  type Scalar,
+} from '../crypto/group';
 
 /** A seat, or everyone. */
 export type Owner = number | 'public';
@@ -66,7 +72,8 @@ export const MAX_DECK_SIZE = 256;
 
 /**
  * Points from encodings already checked valid, decoded when first asked for: a
- * hop's check and a hand's keys need only the encodings, the audit the points.
+ * hop's check and a hand's keys need only the encodings, and so does the audit
+ * on the accelerator; without it the audit and an opened tile need the points.
  */
 export function lazyPoints(bytes: readonly Uint8Array[]): () => readonly Point[] {
   let points: readonly Point[] | null = null;
@@ -96,7 +103,8 @@ export function openDeck(ctx: DealContext, id: number, spec: DeckSpec): Result<D
   if (n < 1 || n > MAX_DECK_SIZE || !valid || new Set(spec.tiles).size !== n) {
     return fail('WRONG_SIZE', `a deck holds 1…${MAX_DECK_SIZE} distinct non-negative tile ids`);
   }
-  const initial = maskedDeck(spec.tiles.map((t) => tilePoint(ctx.game, spec.set, t)));
+  const tiles = spec.tiles.map((t) => tilePointEncoded(ctx.game, spec.set, t));
+  const initial = encodedDeck(tiles, tiles.map(toBase64url));
   return ok({
     id,
     spec,

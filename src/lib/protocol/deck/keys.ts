@@ -9,9 +9,8 @@ import type { KeysBody, PositionKey } from '../log/entry-kinds';
 import { fail, ok, type Result } from '../errors';
 import {
   baseMulEncoded,
-  encodePoint,
   mulEncoded,
-  mulPublic,
+  mulPublicEncoded,
   scalar,
   type Point,
   type Scalar,
@@ -41,7 +40,7 @@ export function unmask(
   const inverse = scalar.inv(keys.reduce((acc, k) => scalar.mul(acc, k), 1n));
   const tile = secret
     ? mulEncoded(bytes, inverse)
-    : encodePoint(mulPublic(masked.points[pos] as Point, inverse));
+    : mulPublicEncoded(bytes, inverse, () => masked.points[pos] as Point);
   return deck.tileAt.get(toBase64url(tile)) ?? 'not-a-tile';
 }
 
