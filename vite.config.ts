@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { sveltekit } from '@sveltejs/kit/vite';
 import type { Plugin } from 'vite';
@@ -25,17 +27,20 @@ const SIDE_EFFECT_FREE =
 // WebAssembly. The dev server and the tests keep the inlined copy.
 const INLINED_WASM = /\(\w=>\{for\(var .{0,600}?\}\)\("(AGFzbQ[A-Za-z0-9+/]*=*)"\)/s;
 
-// Of the ~680 functions the module exports, the accelerator calls these
-// (protocol/crypto/sodium.ts); the others' exports are dropped from its glue code
-// (27 KB of the table's worker, 5 KB gzipped). The functions stay in the binary.
-const SODIUM_CALLED = new Set([
-  'crypto_scalarmult_ristretto255',
-  'crypto_scalarmult_ristretto255_base',
-  'crypto_core_ristretto255_add',
-  'crypto_core_ristretto255_is_valid_point',
-  'crypto_sign_detached',
-  'crypto_sign_verify_detached',
-]);
+// Of the ~680 functions the module exports, the accelerator calls those that
+// protocol/crypto/sodium.ts names (`raw._crypto_…`); the others' exports are
+// dropped from its glue code (27 KB of the table's worker, 5 KB gzipped). The
+// functions stay in the binary.
+const SODIUM_CALLED = new Set(
+  [
+    ...fs
+      .readFileSync(
+        fileURLToPath(new URL('src/lib/protocol/crypto/sodium.ts', import.meta.url)),
+        'utf8',
+      )
+      .matchAll(/\braw\._(crypto_[a-z0-9_]+)\(/g),
+  ].map((m) => m[1]),
+);
 const SODIUM_EXPORT = /\b[\w$]+\._(crypto_[a-z0-9_]+)=[\w$]+\.[\w$]+,/g;
 
 function sodiumWasmFile(): Plugin {
