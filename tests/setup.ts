@@ -15,9 +15,9 @@ const ACCELERATED = /\/tests\/(session|record)\//;
 const file = (): string => expect.getState().testPath ?? '';
 
 beforeAll(async () => {
-  if (!ACCELERATED.test(file())) return;
+  // Files share a worker's modules (vite.config.ts `isolate`): each sets the path it runs on.
   const { accelerate } = await import('$lib/protocol/crypto/accelerator');
-  await accelerate();
+  await accelerate(ACCELERATED.test(file()));
 });
 
 beforeEach(() => {
