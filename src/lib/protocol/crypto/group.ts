@@ -170,7 +170,8 @@ export function hashToPoint(dst: string, message: Uint8Array): Point {
 
 /**
  * hashToPoint encoded. On the accelerator the last step, RFC 9496's map of 64
- * uniform bytes to a point, is libsodium's `from_hash` (5x faster than noble's).
+ * uniform bytes to a point, is libsodium's `from_hash`: a tile's point 7.5x
+ * faster than noble's hash and encoding (0.25 → 0.033 ms here).
  */
 export function hashToPointEncoded(dst: string, message: Uint8Array): Uint8Array {
   const lib = sodiumApi();
