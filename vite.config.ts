@@ -10,10 +10,11 @@ const slowFirst = process.env.VITEST
   ? (await import('./tests/slow-first.js')).SlowFirst
   : undefined;
 
-// Test files that replace a module or a global (vi.mock, vi.stubGlobal…) run each
+// Test files that replace a module or a global (vi.mock, vi.spyOn, vi.stubGlobal…,
+// or the fake IndexedDB, whose databases would otherwise outlive the file) run each
 // in a fresh module graph; the others share their worker's loaded modules, file
 // after file (`isolate: false`): re-importing the engine, protocol and session for
-// every file was a third of the unit suite's CPU (578 → 346 CPU-s, measured).
+// every file was a third of the unit suite's CPU (578 → 399 CPU-s, measured).
 // What a file changes of shared state is set back by tests/setup.ts.
 const TESTS = fileURLToPath(new URL('tests', import.meta.url));
 const ISOLATED = process.env.VITEST
@@ -21,7 +22,7 @@ const ISOLATED = process.env.VITEST
       .readdirSync(TESTS, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.test.ts'))
       .filter((f) =>
-        /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/.test(
+        /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|resetModules)\(|fake-indexeddb\/auto/.test(
           fs.readFileSync(`${TESTS}/${f}`, 'utf8'),
         ),
       )
