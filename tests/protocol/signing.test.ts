@@ -28,7 +28,7 @@ const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 });
 const messageArb = fc.uint8Array({ maxLength: 300 });
 
 describe('Ed25519 signatures on both paths', () => {
-  it('sign alike and accept honest signatures', async () => {
+  it('make the same keys, sign alike and accept honest signatures', async () => {
     const cases = fc.sample(fc.tuple(seedArb, messageArb), 60);
     const signatures = new Map<string, string[]>();
     await bothPaths((path) => {
@@ -38,7 +38,7 @@ describe('Ed25519 signatures on both paths', () => {
           const keys = signingKeyPair(seed)!;
           const signature = sign(message, keys.secretKey);
           expect(verifySignature(message, signature, keys.publicKey)).toBe(true);
-          return Buffer.from(signature).toString('hex');
+          return Buffer.from([...keys.publicKey, ...keys.secretKey, ...signature]).toString('hex');
         }),
       );
     });

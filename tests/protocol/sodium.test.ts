@@ -33,6 +33,17 @@ describe('the raw libsodium adapter', () => {
     );
   });
 
+  it('makes the key pair tweetnacl makes from a seed, and refuses a short seed', async () => {
+    const sodium = await loadSodium();
+    for (const fill of [0, 7, 255]) {
+      const seed = new Uint8Array(32).fill(fill);
+      expect(sodium.crypto_sign_seed_keypair(seed)).toEqual(nacl.sign.keyPair.fromSeed(seed));
+    }
+    expect(() => sodium.crypto_sign_seed_keypair(new Uint8Array(31))).toThrow(
+      'invalid seed length',
+    );
+  });
+
   it('signs and verifies any message length, the empty one included', async () => {
     const sodium = await loadSodium();
     const { secretKey, publicKey } = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(7));

@@ -11,6 +11,7 @@ declare module 'libsodium-sumo' {
     _crypto_core_ristretto255_add(out: number, p: number, q: number): number;
     _crypto_core_ristretto255_is_valid_point(p: number): number;
     _crypto_core_ristretto255_from_hash(out: number, r: number): number;
+    _crypto_sign_seed_keypair(pk: number, sk: number, seed: number): number;
     _crypto_sign_detached(
       sig: number,
       sigLength: number,

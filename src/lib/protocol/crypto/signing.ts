@@ -16,7 +16,9 @@ export const SIGNING_SEED_BYTES = 32;
 
 /** Null unless the seed is exactly 32 bytes. */
 export function signingKeyPair(seed: Uint8Array): SigningKeyPair | null {
-  return seed.length === SIGNING_SEED_BYTES ? nacl.sign.keyPair.fromSeed(seed) : null;
+  if (seed.length !== SIGNING_SEED_BYTES) return null;
+  const sodium = sodiumApi();
+  return sodium ? sodium.crypto_sign_seed_keypair(seed) : nacl.sign.keyPair.fromSeed(seed);
 }
 
 export function sign(message: Uint8Array, secretKey: Uint8Array): Uint8Array {

@@ -1,4 +1,4 @@
-// The seven libsodium calls the accelerator makes, on its raw WebAssembly build
+// The eight libsodium calls the accelerator makes, on its raw WebAssembly build
 // (libsodium-sumo) instead of through libsodium-wrappers, whose hundreds of other
 // wrapped functions the table's worker loaded for nothing (15 KB gzipped). Each
 // call copies its inputs into the module's heap and its output out, frees what it
@@ -11,6 +11,7 @@ export interface SodiumApi {
   crypto_core_ristretto255_add(p: Uint8Array, q: Uint8Array): Uint8Array;
   crypto_core_ristretto255_is_valid_point(repr: Uint8Array): boolean;
   crypto_core_ristretto255_from_hash(hash: Uint8Array): Uint8Array;
+  crypto_sign_seed_keypair(seed: Uint8Array): { publicKey: Uint8Array; secretKey: Uint8Array };
   crypto_sign_detached(message: Uint8Array, secretKey: Uint8Array): Uint8Array;
   crypto_sign_verify_detached(
     signature: Uint8Array,
@@ -25,6 +26,7 @@ const HASH = 64;
 const SIGNATURE = 64;
 const SIGN_SECRET_KEY = 64;
 const SIGN_PUBLIC_KEY = 32;
+const SIGN_SEED = 32;
 
 function randomWord(): number {
   const word = new Uint32Array(1);
@@ -112,6 +114,16 @@ export async function loadSodium(): Promise<SodiumApi> {
       call([[hash, HASH, 'hash']], POINT, (out, [r = 0]) => {
         if (raw._crypto_core_ristretto255_from_hash(out, r) !== 0) throw new Error('invalid hash');
         return read(out, POINT);
+      }),
+    crypto_sign_seed_keypair: (seed) =>
+      call([[seed, SIGN_SEED, 'seed']], SIGN_PUBLIC_KEY + SIGN_SECRET_KEY, (out, [s = 0]) => {
+        if (raw._crypto_sign_seed_keypair(out, out + SIGN_PUBLIC_KEY, s) !== 0) {
+          throw new Error('invalid usage');
+        }
+        return {
+          publicKey: read(out, SIGN_PUBLIC_KEY),
+          secretKey: read(out + SIGN_PUBLIC_KEY, SIGN_SECRET_KEY),
+        };
       }),
     crypto_sign_detached: (message, secretKey) =>
       call(
