@@ -31,10 +31,6 @@ export function baseMul(k: Scalar): Point {
   return k === 0n ? RistrettoPoint.ZERO : G.multiply(k);
 }
 
-export function baseMulPublic(k: Scalar): Point {
-  return G.multiplyUnsafe(k);
-}
-
 export function mul(point: Point, k: Scalar): Point {
   return k === 0n ? RistrettoPoint.ZERO : point.multiply(k);
 }

@@ -18,7 +18,6 @@ import type { DealState } from './state';
 import { createDrbg } from '../crypto/drbg';
 import {
   baseMulEncoded,
-  baseMulPublic,
   msmPublicEncoded,
   mulPublicEncoded,
   scalar,
@@ -119,7 +118,7 @@ function lockHolds(
   const sInv = scalar.inv(s);
   const lockKeys = { bytes: hop.lockKeyBytes, points: hop.lockKeys };
   return (
-    hop.shuffleKey.equals(baseMulPublic(s)) &&
+    bytesEqual(hop.shuffleKey.toBytes(), baseMulEncoded(s)) &&
     bytesEqual(msmPublicEncoded(lockKeys, w), baseMulEncoded(wk.reduce(scalar.add, 0n))) &&
     bytesEqual(
       msmPublicEncoded(hop.deck, w),
