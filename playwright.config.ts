@@ -11,7 +11,7 @@ const LAN = /lan\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: '.test-output/playwright',
+  outputDir: process.env.TRAINYARD_PW_OUTPUT ?? '.test-output/playwright',
   globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 20_000 },

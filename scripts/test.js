@@ -54,6 +54,32 @@ function run(command, args, env = process.env) {
   });
 }
 
+/**
+ * Like `run`, with stdout and stderr kept (in the order they came) instead of shown.
+ * @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<{ status: number, output: string }>}
+ */
+function runKept(command, args, env) {
+  return new Promise((resolve) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    const child = spawn(command, args, {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`could not start ${command}: ${error.message}\n`));
+      resolve({ status: 127, output: Buffer.concat(chunks).toString() });
+    });
+    child.on('close', (code, signal) =>
+      resolve({ status: code ?? (signal ? 128 : 1), output: Buffer.concat(chunks).toString() }),
+    );
+  });
+}
+
 /** @param {string} file @returns {any} */
 function readJson(file) {
   try {
@@ -99,36 +125,60 @@ async function unitSuite() {
   return result;
 }
 
-/** @returns {Promise<SuiteResult>} */
-async function e2eSuite() {
-  const result = emptyResult('playwright (e2e)');
+/**
+ * The browser suite, or the Playwright `projects` named (all when none). `kept`:
+ * its output is returned to be shown later rather than shown as it comes.
+ * @param {{ projects?: string[], kept?: boolean, name?: string }} [options]
+ * @returns {Promise<SuiteResult & { output?: string }>}
+ */
+async function e2eSuite({ projects = [], kept = false, name = 'playwright (e2e)' } = {}) {
+  /** @type {SuiteResult & { output?: string }} */
+  const result = emptyResult(name);
   const chromium = findChromium();
   if (chromium.error) {
     console.error(chromium.error);
     return crashed(result, 'no Chromium');
   }
-  try {
-    buildIfNeeded();
-  } catch (error) {
-    return crashed(result, `build failed: ${error instanceof Error ? error.message : error}`);
+  // Kept output: the global setup builds, so that the build's output is kept too.
+  if (!kept) {
+    try {
+      buildIfNeeded();
+    } catch (error) {
+      return crashed(result, `build failed: ${error instanceof Error ? error.message : error}`);
+    }
   }
-  const json = path.join(OUT, 'playwright.json');
+  const tag = projects.length ? `-${projects.join('-')}` : '';
+  const json = path.join(OUT, `playwright${tag}.json`);
   fs.rmSync(json, { force: true });
-  const env = { ...process.env, TRAINYARD_PW_JSON: json };
-  // With filters, just the specs named (the LAN spec's project otherwise runs all the others first).
+  const env = {
+    ...process.env,
+    TRAINYARD_PW_JSON: json,
+    TRAINYARD_PW_OUTPUT: path.join(OUT, `playwright${tag}`),
+  };
+  // With filters, or a project picked out, just those (the LAN spec's project otherwise runs all the others first).
   const playwright = [
     process.execPath,
     PLAYWRIGHT,
     'test',
-    ...(filters.length ? ['--no-deps'] : []),
+    ...(filters.length || projects.length ? ['--no-deps'] : []),
+    ...projects.map((project) => `--project=${project}`),
     ...filters,
   ];
-  let status;
+  const [command, args] = netnsAvailable()
+    ? inNetns(playwright)
+    : [process.execPath, playwright.slice(1)];
   if (netnsAvailable()) {
-    console.log('Browser tests run in a private network namespace (unshare -n, veth0 10.99.0.1).');
-    status = await run(...inNetns(playwright), env);
+    const where = 'Browser tests run in a private network namespace (unshare -n, veth0 10.99.0.1).';
+    if (kept) result.output = `${where}\n`;
+    else console.log(where);
+  }
+  let status;
+  if (kept) {
+    const done = await runKept(command, args, env);
+    status = done.status;
+    result.output = (result.output ?? '') + done.output;
   } else {
-    status = await run(playwright[0] ?? process.execPath, playwright.slice(1), env);
+    status = await run(command, args, env);
   }
   const report = readJson(json);
   if (!report?.stats) return crashed(result, `playwright wrote no report (exit ${status})`);
@@ -180,8 +230,21 @@ fs.mkdirSync(OUT, { recursive: true });
 const started = Date.now();
 /** @type {SuiteResult[]} */
 const results = [];
-if (only !== 'e2e') results.push(await unitSuite());
-if (only !== 'unit') results.push(await e2eSuite());
+if (only === undefined && filters.length === 0) {
+  // The browser tests that change the network run alone (playwright.config.ts, project
+  // `alone`), leaving a core idle for a minute: they run beside the unit tests instead,
+  // in a network namespace of their own, and their output is shown once those end.
+  const [unit, network] = await Promise.all([
+    unitSuite(),
+    e2eSuite({ projects: ['alone'], kept: true, name: 'playwright (e2e, network)' }),
+  ]);
+  results.push(unit);
+  console.log(`\n${network.name}, run beside the unit tests:\n${network.output ?? ''}`);
+  results.push(network, await e2eSuite({ projects: ['parallel', 'waiting'] }));
+} else {
+  if (only !== 'e2e') results.push(await unitSuite());
+  if (only !== 'unit') results.push(await e2eSuite());
+}
 
 console.log('');
 for (const r of results) {
