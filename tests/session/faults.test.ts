@@ -64,6 +64,74 @@ describe('a table survives', () => {
     expectAgreement([host, third, back.value]);
   });
 
+  it('the host reloading from a save older than what it ordered: it catches up before it orders again, and all agree', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 24 });
+    await startAutoplay(table);
+    const [host, second, third] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 25);
+    // The save lags what the host sent: the last entries it ordered never reached storage.
+    // A copy: the record shares the live log, which goes on growing.
+    const record = structuredClone(toStored(host, Date.now())!);
+    const saved = host.snapshot.table!.seq;
+    await until('ordered past the save', () => (third.snapshot.table?.seq ?? 0) > saved + 4);
+    host.close();
+    host.transport.close();
+    const store = await openTableStore({ name: 'stale-host-test' });
+    if (!store.ok) throw new Error(store.error.detail);
+    expect(await store.value.save(record)).toEqual({ ok: true, value: undefined });
+    const loaded = await store.value.load(record.room);
+    if (!loaded.ok) throw new Error(loaded.error.detail);
+    const back = fromStored(loaded.value, {
+      transport: transport(table.network, `${table.room}-p0-again`),
+      timing: FAST,
+      random: seededRandom(98),
+    });
+    if (!back.ok) throw new Error(back.error.detail);
+    track(back.value);
+    await back.value.link(second.transport.id);
+    await back.value.link(third.transport.id);
+    await until('game over after the reload', gameOver([second, third, back.value]));
+    expectAgreement([second, third, back.value]);
+  });
+
+  it('every browser reloading, each from a save of its own age, the one that holds the most back last: all agree', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 25 });
+    await startAutoplay(table);
+    const sessions = table.sessions as [Session, Session, Session];
+    const [host, second, third] = sessions;
+    const records = [];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 25);
+    for (const s of [host, second, third]) {
+      const at = s.snapshot.table!.seq;
+      // A copy: the record shares the live log, which goes on growing.
+      records.push(structuredClone(toStored(s, Date.now())!));
+      await until('ordered past the save', () => (s.snapshot.table?.seq ?? 0) > at + 3);
+    }
+    for (const s of sessions) {
+      s.close();
+      s.transport.close();
+    }
+    const store = await openTableStore({ name: 'stale-all-test' });
+    if (!store.ok) throw new Error(store.error.detail);
+    const back: Session[] = [];
+    for (const [i, record] of records.entries()) {
+      const loaded = fromStored(record, {
+        transport: transport(table.network, `${table.room}-again-${i}`),
+        timing: FAST,
+        random: seededRandom(90 + i),
+      });
+      if (!loaded.ok) throw new Error(loaded.error.detail);
+      back.push(track(loaded.value));
+    }
+    // The two with the older saves meet first (a quorum); the one that holds the most comes last.
+    const [host2, second2, third2] = back as [Session, Session, Session];
+    await host2.link(second2.transport.id);
+    await pause(3000);
+    await host2.link(third2.transport.id);
+    await until('game over after the reloads', gameOver(back));
+    expectAgreement(back);
+  });
+
   it('a stored table that does not verify is refused with the reason, and nothing changes', async () => {
     table = await openTable({ variant: 'mexican-train', people: 2, options: MT, seed: 22 });
     await startAutoplay(table);
