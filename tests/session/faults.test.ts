@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createEntry, type TableState } from '$lib/protocol';
-import { fromStored, openTableStore, toStored, type Session } from '$lib/session';
+import { fromStored, openTableStore, toStored, type Session, type StoredTable } from '$lib/session';
 import {
   FAST,
   openTable,
@@ -37,31 +37,37 @@ function expectAgreement(sessions: readonly Session[]): void {
   }
 }
 
+/** A stored record saved to IndexedDB, loaded back and rebuilt on a new link `id` (the reload). */
+async function reloaded(record: StoredTable, id: string, seed: number): Promise<Session> {
+  const store = await openTableStore({ name: `reload-${id}` });
+  if (!store.ok) throw new Error(store.error.detail);
+  expect(await store.value.save(record)).toEqual({ ok: true, value: undefined });
+  const loaded = await store.value.load(record.room);
+  if (!loaded.ok) throw new Error(loaded.error.detail);
+  const rebuilt = fromStored(loaded.value, {
+    transport: transport(table!.network, id),
+    timing: FAST,
+    random: seededRandom(seed),
+  });
+  if (!rebuilt.ok) throw new Error(rebuilt.error.detail);
+  track(rebuilt.value);
+  return rebuilt.value;
+}
+
 describe('a table survives', () => {
   it('a browser reloading mid-round: rebuilt from IndexedDB, it catches up and the game finishes', async () => {
     table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 21 });
     await startAutoplay(table);
     const [host, leaver, third] = table.sessions as [Session, Session, Session];
     await until('mid-round', () => (leaver.snapshot.table?.seq ?? 0) > 25);
-    const store = await openTableStore({ name: 'reload-test' });
-    if (!store.ok) throw new Error(store.error.detail);
-    const record = toStored(leaver, Date.now());
-    expect(await store.value.save(record!)).toEqual({ ok: true, value: undefined });
+    const record = toStored(leaver, Date.now())!;
     leaver.close();
     leaver.transport.close();
-    const loaded = await store.value.load(record!.room);
-    if (!loaded.ok) throw new Error(loaded.error.detail);
-    const back = fromStored(loaded.value, {
-      transport: transport(table.network, `${table.room}-p1-again`),
-      timing: FAST,
-      random: seededRandom(99),
-    });
-    if (!back.ok) throw new Error(back.error.detail);
-    track(back.value);
-    expect(back.value.snapshot.table?.local[0]?.autoplay).toBe('easy');
-    await back.value.link(host.transport.id);
-    await until('game over after the reload', gameOver([host, third, back.value]));
-    expectAgreement([host, third, back.value]);
+    const back = await reloaded(record, `${table.room}-p1-again`, 99);
+    expect(back.snapshot.table?.local[0]?.autoplay).toBe('easy');
+    await back.link(host.transport.id);
+    await until('game over after the reload', gameOver([host, third, back]));
+    expectAgreement([host, third, back]);
   });
 
   it('the host reloading from a save older than what it ordered: it catches up before it orders again, and all agree', async () => {
@@ -76,22 +82,11 @@ describe('a table survives', () => {
     await until('ordered past the save', () => (third.snapshot.table?.seq ?? 0) > saved + 4);
     host.close();
     host.transport.close();
-    const store = await openTableStore({ name: 'stale-host-test' });
-    if (!store.ok) throw new Error(store.error.detail);
-    expect(await store.value.save(record)).toEqual({ ok: true, value: undefined });
-    const loaded = await store.value.load(record.room);
-    if (!loaded.ok) throw new Error(loaded.error.detail);
-    const back = fromStored(loaded.value, {
-      transport: transport(table.network, `${table.room}-p0-again`),
-      timing: FAST,
-      random: seededRandom(98),
-    });
-    if (!back.ok) throw new Error(back.error.detail);
-    track(back.value);
-    await back.value.link(second.transport.id);
-    await back.value.link(third.transport.id);
-    await until('game over after the reload', gameOver([second, third, back.value]));
-    expectAgreement([second, third, back.value]);
+    const back = await reloaded(record, `${table.room}-p0-again`, 98);
+    await back.link(second.transport.id);
+    await back.link(third.transport.id);
+    await until('game over after the reload', gameOver([second, third, back]));
+    expectAgreement([second, third, back]);
   });
 
   it('every browser reloading, each from a save of its own age, the one that holds the most back last: all agree', async () => {
@@ -111,17 +106,9 @@ describe('a table survives', () => {
       s.close();
       s.transport.close();
     }
-    const store = await openTableStore({ name: 'stale-all-test' });
-    if (!store.ok) throw new Error(store.error.detail);
     const back: Session[] = [];
     for (const [i, record] of records.entries()) {
-      const loaded = fromStored(record, {
-        transport: transport(table.network, `${table.room}-again-${i}`),
-        timing: FAST,
-        random: seededRandom(90 + i),
-      });
-      if (!loaded.ok) throw new Error(loaded.error.detail);
-      back.push(track(loaded.value));
+      back.push(await reloaded(record, `${table.room}-again-${i}`, 90 + i));
     }
     // The two with the older saves meet first (a quorum); the one that holds the most comes last.
     const [host2, second2, third2] = back as [Session, Session, Session];
