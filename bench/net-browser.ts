@@ -9,10 +9,10 @@
 //            pages' load is inside); dealNextMs: "Round 1 is over" first
 //            seen → "Round 2 is dealt" everywhere (the audit of round 1 is inside)
 // Clocks: every page and this script read one machine's Date.now().
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { withSite } from './site-browser';
 import { mouseStep } from '../tests/e2e/helpers-table';
+import { processCpu } from '../scripts/process-cpu.js';
 
 interface Line {
   readonly at: number;
@@ -36,25 +36,10 @@ const MOVE_SAMPLES = 12;
  * the deal it tells whether the four pages were waiting or the cores were full.
  */
 function chromiumCpuMs(): number | null {
-  try {
-    let ticks = 0;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (!name.includes('chrom')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks * 10;
-  } catch {
-    return null;
-  }
+  const all = processCpu();
+  if (all.length === 0) return null;
+  const chromium = all.filter((p) => p.name.includes('chrom'));
+  return Math.round(chromium.reduce((sum, p) => sum + p.cpuS, 0) * 1000);
 }
 
 /** Every page records when each move-log line appears and when the person clicks. */
