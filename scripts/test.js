@@ -39,44 +39,30 @@ function crashed(result, why) {
 }
 
 /**
- * Run a command with inherited stdio; resolves with its exit status.
+ * Runs a command; resolves with its exit status and, when `keep`, its stdout and
+ * stderr in the order they came, kept instead of shown.
  * @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
- * @returns {Promise<number>}
- */
-function run(command, args, env = process.env) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit', env });
-    child.on('error', (error) => {
-      console.error(`could not start ${command}: ${error.message}`);
-      resolve(127);
-    });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-  });
-}
-
-/**
- * Like `run`, with stdout and stderr kept (in the order they came) instead of shown.
- * @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} env
+ * @param {boolean} [keep]
  * @returns {Promise<{ status: number, output: string }>}
  */
-function runKept(command, args, env) {
+function run(command, args, env = process.env, keep = false) {
   return new Promise((resolve) => {
     /** @type {Buffer[]} */
     const chunks = [];
-    const child = spawn(command, args, {
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    });
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    /** @type {import('node:child_process').StdioOptions} */
+    const stdio = keep ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    const child = spawn(command, args, { cwd: PROJECT_ROOT, stdio, env });
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    const done = (/** @type {number} */ status) =>
+      resolve({ status, output: Buffer.concat(chunks).toString() });
     child.on('error', (error) => {
-      chunks.push(Buffer.from(`could not start ${command}: ${error.message}\n`));
-      resolve({ status: 127, output: Buffer.concat(chunks).toString() });
+      const why = `could not start ${command}: ${error.message}`;
+      if (keep) chunks.push(Buffer.from(`${why}\n`));
+      else console.error(why);
+      done(127);
     });
-    child.on('close', (code, signal) =>
-      resolve({ status: code ?? (signal ? 128 : 1), output: Buffer.concat(chunks).toString() }),
-    );
+    child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -94,7 +80,7 @@ async function unitSuite() {
   const result = emptyResult('vitest (unit, property)');
   const json = path.join(OUT, 'vitest.json');
   fs.rmSync(json, { force: true });
-  const status = await run(process.execPath, [
+  const { status } = await run(process.execPath, [
     VITEST,
     'run',
     ...filters,
@@ -167,19 +153,12 @@ async function e2eSuite({ projects = [], kept = false, name = 'playwright (e2e)'
   const [command, args] = netnsAvailable()
     ? inNetns(playwright)
     : [process.execPath, playwright.slice(1)];
-  if (netnsAvailable()) {
-    const where = 'Browser tests run in a private network namespace (unshare -n, veth0 10.99.0.1).';
-    if (kept) result.output = `${where}\n`;
-    else console.log(where);
-  }
-  let status;
-  if (kept) {
-    const done = await runKept(command, args, env);
-    status = done.status;
-    result.output = (result.output ?? '') + done.output;
-  } else {
-    status = await run(command, args, env);
-  }
+  const where = netnsAvailable()
+    ? 'Browser tests run in a private network namespace (unshare -n, veth0 10.99.0.1).\n'
+    : '';
+  if (!kept) process.stdout.write(where);
+  const { status, output } = await run(command, args, env, kept);
+  if (kept) result.output = where + output;
   const report = readJson(json);
   if (!report?.stats) return crashed(result, `playwright wrote no report (exit ${status})`);
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
