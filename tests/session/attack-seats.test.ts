@@ -140,7 +140,10 @@ describe('a forged change of seats (issue 21, hole 1)', () => {
     // A begin alone is no split: nothing is raised while the host plays this game on.
     expect(a.snapshot.desync).toBeNull();
     // The host's heartbeat now says it plays the other game: seat 1's browser was left behind.
-    mallory.send({ t: 'beat', game: forged, seq: 1, hash: '', host: 'p0' }, a.transport.id);
+    mallory.send(
+      { t: 'beat', game: forged, seq: 1, hash: '', host: 'p0', catching: false },
+      a.transport.id,
+    );
     await until('the alarm at seat 1', () => a.snapshot.desync !== null);
     expect(a.snapshot.desync?.detail).toMatch(/without seat 1/);
     expect(b.snapshot.desync).toBeNull();

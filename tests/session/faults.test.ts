@@ -119,6 +119,79 @@ describe('a table survives', () => {
     expectAgreement(back);
   });
 
+  // Saves lag what their browsers sent, and seat 1's link is slow: when the two with
+  // the older saves meet, both its key-share and another seat's are due for the
+  // same position. Ordering either one there forks from the log the absent third
+  // browser holds (the first host ordered the slow seat's), so neither is ordered
+  // until the third has told its head (play/sync.ts).
+  async function reloadAllOnASlowLink(seed: number): Promise<Session[]> {
+    table = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: MT,
+      seed,
+      wrap: (browser, t) =>
+        browser !== 1
+          ? t
+          : Object.assign(t, {
+              send: ((send) => (peer: string, data: string) => {
+                setTimeout(() => send(peer, data), 20);
+              })(t.send.bind(t)),
+            }),
+    });
+    await startAutoplay(table);
+    const sessions = table.sessions as [Session, Session, Session];
+    const records: StoredTable[] = [];
+    await until('mid-round', () => (sessions[0].snapshot.table?.seq ?? 0) > 20);
+    for (const [i, s] of sessions.entries()) {
+      const at = s.snapshot.table!.seq;
+      // A copy: the record shares the live log, which goes on growing.
+      records.push(structuredClone(toStored(s, Date.now())!));
+      await until('ordered past the save', () => (s.snapshot.table?.seq ?? 0) > at + (i ? 5 : 4));
+    }
+    for (const s of sessions) {
+      s.close();
+      s.transport.close();
+    }
+    const back: Session[] = [];
+    for (const [i, record] of records.entries()) {
+      back.push(await reloaded(record, `${table.room}-again-${i}`, 90 + i));
+    }
+    await back[0]!.link(back[1]!.transport.id);
+    return back;
+  }
+
+  it('every browser reloading from a lagging save, one on a slow link: nothing is ordered past what the absent one holds, and all agree', async () => {
+    const back = await reloadAllOnASlowLink(46);
+    const [host2, second2, third2] = back as [Session, Session, Session];
+    await pause(3000);
+    // The two that met caught up with each other, and wait for the third.
+    expect(host2.snapshot.table?.seq).toBe(second2.snapshot.table?.seq);
+    expect(host2.ledger!.log.length).toBeLessThan(third2.ledger!.log.length);
+    await host2.link(third2.transport.id);
+    await until('game over after the reloads', gameOver(back));
+    expectAgreement(back);
+  });
+
+  it('the browser that holds the most never comes back: its seat alone is named, a bot takes it, and the two finish', async () => {
+    const back = await reloadAllOnASlowLink(46);
+    const [host2, second2] = back as [Session, Session, Session];
+    const named: number[][] = [];
+    for (const s of [host2, second2]) {
+      s.subscribe((snap) => {
+        if (snap.stall) named.push([...snap.stall.seats]);
+      });
+    }
+    const absent = back[2]!.snapshot.table!.local.map((l) => l.seat);
+    await until('the absent seat is named', () => host2.snapshot.stall !== null, 20_000);
+    expect(host2.snapshot.stall?.seats).toEqual(absent);
+    back[2]!.close();
+    expect(host2.resolveStall('bot')).toMatchObject({ ok: true });
+    await until('game over', gameOver([host2, second2]), 60_000);
+    expect(named.every((seats) => seats.every((seat) => absent.includes(seat)))).toBe(true);
+    expectAgreement([host2, second2]);
+  });
+
   it('a stored table that does not verify is refused with the reason, and nothing changes', async () => {
     table = await openTable({ variant: 'mexican-train', people: 2, options: MT, seed: 22 });
     await startAutoplay(table);

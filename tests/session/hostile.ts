@@ -48,7 +48,14 @@ export function hostileMessage(kind: HostileKind, i: number, c: HostileContext):
     case 'want':
       return JSON.stringify({ t: 'want', game, from: 0 });
     case 'beat':
-      return JSON.stringify({ t: 'beat', game, seq: 1e6 + i, hash: 'x', host: null });
+      return JSON.stringify({
+        t: 'beat',
+        game,
+        seq: 1e6 + i,
+        hash: 'x',
+        host: null,
+        catching: false,
+      });
     case 'challenge':
       return JSON.stringify({ t: 'challenge', room, n: `nonce${i}` });
     case 'hello':

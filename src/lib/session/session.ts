@@ -458,6 +458,7 @@ export class Session {
     if (!last) return fail('BAD_SETUP', 'nothing stored');
     const person = keys.find((k) => k.person);
     this.#t.resume(built, last, keys, person);
+    this.#t.sync.restored();
     for (const k of keys) {
       // One entry per seat per position, across the reload too: never signed over.
       if (k.pending !== undefined && k.seat !== undefined) {
@@ -508,7 +509,8 @@ export class Session {
     if (t.closed) return;
     const seq = t.segment?.ledger.seq ?? 0;
     const hash = t.segment?.ledger.hash ?? '';
-    t.broadcast({ t: 'beat', game: t.segment?.game ?? null, seq, hash, host: t.host() });
+    const catching = t.sync.syncing !== null;
+    t.broadcast({ t: 'beat', game: t.segment?.game ?? null, seq, hash, host: t.host(), catching });
     // links to members we know but lost: try again
     for (const [m, info] of t.presence.members()) {
       if (m !== this.member && info.peer && !this.transport.peers().includes(info.peer)) {
@@ -592,7 +594,7 @@ export class Session {
         return;
       case 'beat':
         t.presence.claims(member, m.host);
-        return t.sync.onBeat(member, peer, m.game, m.seq, m.hash);
+        return t.sync.onBeat(member, peer, m);
       case 'lobby':
         if (m.room !== this.room) return t.drop('WRONG_ROOM', m.room);
         t.lobby.onLobby(m.draft, m.members, member);
@@ -622,7 +624,7 @@ export class Session {
       case 'want':
         return t.sync.onWant(peer, m.game, m.from);
       case 'entries':
-        return t.sync.onEntries(member, peer, m.game, m.from, m.list);
+        return t.sync.onEntries(member, peer, m.game, m.from, m.list, m.head);
       case 'ready':
         return t.seats.onReady(member, m.game, m.round, m.seat);
       case 'end':

@@ -169,13 +169,21 @@ export type Wire =
    */
   | { t: 'ready'; game: string; round: number; seat: number }
   /**
-   * Heartbeat: the sender's game, log length, hash after its last entry, and whom
-   * it takes for host. From any proven member. Keeps the sender present, counts
+   * Heartbeat: the sender's game, log length, hash after its last entry, whom
+   * it takes for host, and whether it is catching up (play/sync.ts: it orders and
+   * signs nothing until it has heard every seat's browser). From any proven member. Keeps the sender present, counts
    * its host claim for the quorum (and a seat is handed back only to a browser
    * that names this host); a longer log makes this browser ask it for entries (a
    * `want`, at most once a beat), an equal one compares the hash.
    */
-  | { t: 'beat'; game: string | null; seq: number; hash: string; host: string | null }
+  | {
+      t: 'beat';
+      game: string | null;
+      seq: number;
+      hash: string;
+      host: string | null;
+      catching: boolean;
+    }
   /**
    * The host ends the game with the standings so far. From the host only, for
    * the current game. Changes: the game ends here, with this browser's own scores.
@@ -260,7 +268,13 @@ const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
   want: { game, from: index },
   entries: { game, from: index, list: list(entry, MAX_LOG_ENTRIES), head: index },
   ready: { game, round: index, seat: index },
-  beat: { game: nullable(game), seq: index, hash: str(100), host: nullable(id) },
+  beat: {
+    game: nullable(game),
+    seq: index,
+    hash: str(100),
+    host: nullable(id),
+    catching: (v) => typeof v === 'boolean',
+  },
   end: { game, reason: str(200) },
   react: { game, reaction: isReaction },
 };

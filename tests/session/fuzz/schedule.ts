@@ -4,7 +4,8 @@
 // watcher of its own — that picks, step by step from a seeded PRNG (no
 // Math.random), actions from a library: any wire message under any claimed id,
 // replays of anything it saw (now, mutated, or held back and sent late), floods,
-// severed links, its own re-dials, honest browsers reloaded from their store,
+// severed links, its own re-dials, honest browsers reloaded from their store
+// (as it was saved a few steps before, or just now: saves lag what a browser sent),
 // double taps by the honest person who plays by hand, and the clock jumped past
 // the away, stall and turn-clock limits; the host's person also answers a stall
 // with a bot (a change of seats) and offers a rematch at game over, which each
@@ -30,7 +31,7 @@ import FakeTimers from '@sinonjs/fake-timers';
 import { createRng, type Rng } from '$lib/engine';
 import { ProvenCache } from '$lib/protocol/deck/proven';
 import { recordOf, verifyRecord } from '$lib/record';
-import { fromStored, toStored, type Session } from '$lib/session';
+import { fromStored, toStored, type Session, type StoredTable } from '$lib/session';
 import { openSegment, replay } from '$lib/session/play/segment';
 import { rematchNonce } from '$lib/session/lobby/rematch';
 import { fromBase64url } from '$lib/protocol/crypto/bytes';
@@ -144,6 +145,8 @@ interface Browser {
   /** Segment games already checked here (the first is the game's). */
   games: string[];
   reloads: number;
+  /** What its store held a few steps ago (saves lag what a browser sent). */
+  saved: StoredTable | null;
   /** A segment failed `segments` here: the verdict must not call its record fair. */
   unagreed: boolean;
   /** Rematches this browser's person accepted (or, at the host, offered). */
@@ -217,6 +220,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
             cache: caches[i]!,
             games: [],
             reloads: 0,
+            saved: null,
             unagreed: false,
             accepted: new Set<string>(),
             offered: false,
@@ -277,7 +281,8 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
 
     /** An honest browser reloads: its session closes and comes back from what it stored. */
     const reload = (b: Browser): void => {
-      const stored = toStored(b.session, now());
+      // Half the time from a save that lags what it ordered or signed since.
+      const stored = b.saved && rng.int(2) === 0 ? b.saved : toStored(b.session, now());
       if (!stored) return;
       const old = b.session;
       old.close();
@@ -392,6 +397,10 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
       tap(false);
       await sleep(stepMs);
       check(false);
+      // Now and then a browser's store catches up with it (a copy: the record shares the live log).
+      for (const b of browsers) {
+        if (rng.int(4) === 0) b.saved = structuredClone(toStored(b.session, now()));
+      }
     }
 
     // Settle: the person plays on (autoplay), the adversary is still; then the clock
@@ -677,7 +686,14 @@ function forge(rng: Rng, adversary: Adversary, room: string, claimed: string): W
     case 7:
       return { t: 'ready', game, round: rng.int(3), seat };
     case 8:
-      return { t: 'beat', game, seq: seq + rng.int(50), hash: 'A'.repeat(43), host: member };
+      return {
+        t: 'beat',
+        game,
+        seq: seq + rng.int(50),
+        hash: 'A'.repeat(43),
+        host: member,
+        catching: rng.int(2) === 0,
+      };
     case 9:
       return { t: 'end', game, reason: 'forged' };
     case 10:

@@ -52,6 +52,7 @@ export type SeatsCore = Pick<
   | 'agreeing'
   | 'sequencer'
   | 'turns'
+  | 'sync'
 >;
 
 export class Seats {
@@ -269,6 +270,14 @@ export class Seats {
       return;
     }
     const due = this.owed(seg);
+    const idle = this.#t.now() - this.#t.lastProgress;
+    // While a browser catches up (play/sync.ts), play waits only for the seats'
+    // browsers it has not heard: a present seat holding back its entry meanwhile is not to blame.
+    const awaited = this.#t.sync.awaited();
+    if (awaited) {
+      const seats = seg.setup.seats.flatMap((s, i) => (awaited.has(s.member) ? [i] : []));
+      return this.#alarm(seats, [...new Set(due.map((d) => d.kind))], idle);
+    }
     const owed = due.filter((d) => !this.mayThink(seg, d));
     // Seats withholding the host's quorum while it has an entry to order stall it too.
     const withheld = this.#t.turns.withheld(seg);
@@ -277,15 +286,18 @@ export class Seats {
       due.length > 0 && this.#t.isHost && !this.#t.quorum()
         ? seg.setup.seats.flatMap((_, i) => (this.seatHere(seg, i) ? [] : [i]))
         : [];
-    const idle = this.#t.now() - this.#t.lastProgress;
-    if (owed.length + withheld.length + away.length === 0 || idle < this.#t.timing.stallMs) {
-      this.#stall = null;
-      return;
-    }
     const seats = [...new Set([...owed.map((d) => d.seat), ...withheld, ...away])].sort(
       (a, b) => a - b,
     );
-    const owes = [...new Set((owed.length > 0 ? owed : due).map((d) => d.kind))];
+    this.#alarm(seats, [...new Set((owed.length > 0 ? owed : due).map((d) => d.kind))], idle);
+  }
+
+  /** The stall alarm names `seats` once play has been idle for the stall limit. */
+  #alarm(seats: readonly Seat[], owes: readonly (EntryKind | 'ready')[], idle: number): void {
+    if (seats.length === 0 || idle < this.#t.timing.stallMs) {
+      this.#stall = null;
+      return;
+    }
     const before = this.#stall;
     this.#stall = { seats, owes, sinceMs: idle };
     if (!before) this.#t.event('INFO', `waiting for seat ${seats.join(', ')}`);

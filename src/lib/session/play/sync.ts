@@ -1,9 +1,21 @@
 // Sync and hosting: heartbeats and state hashes compared within WINDOW, the log
 // fetched from whoever is ahead (`want`, rate-limited) and given to whoever asks;
-// a new host collects what the seats' browsers hold before it sequences, and a
-// host that leaves a valid entry unordered is passed over.
+// a browser that may have forgotten or never seen entries others hold (rebuilt
+// from storage, or new as host) catches up before it orders or signs; and a host
+// that leaves a valid entry unordered is passed over.
 // Of the core it touches only SyncCore (below): whom it waits for and whom it passed
 // over are its own.
+//
+// The invariant catching up keeps: no browser orders or signs an entry for a
+// position another seat's browser may already hold one for. A log saved a moment
+// before a reload can lag what its browser ordered or signed; a new host can lag
+// what its predecessor sent to a few. So such a browser first hears every other
+// seat's browser tell a head no further than its own (after fetching what it
+// lacks). An away one holds play up (the stall alarm names its seat) until it is
+// back or its seat changes hands, which starts a new segment with no positions
+// anyone holds; a guest is excused an away browser once a caught-up host, which
+// holds every ordered entry, has told a head no further than its own. There is
+// no deadline: a slow link is waited for, never forked from.
 import type { PeerId } from '$lib/net';
 import type { Core } from '../core';
 import { batches, WINDOW } from '../wire';
@@ -19,6 +31,7 @@ export type SyncCore = Pick<
   | 'segment'
   | 'ended'
   | 'host'
+  | 'isHost'
   | 'seatMembers'
   | 'present'
   | 'presence'
@@ -26,6 +39,8 @@ export type SyncCore = Pick<
   // what it changes (Core's named methods)
   | 'event'
   | 'drop'
+  // what it hears
+  | 'segmentStarted'
   // sending and telling
   | 'send'
   | 'broadcast'
@@ -43,15 +58,21 @@ export class Sync {
   readonly #passedOver = new Set<string>();
   /** The host pending entries are waiting on, and since when this browser sees it host. */
   #judged: { host: string | null; at: number } = { host: null, at: 0 };
-  /** After a hand-over, the seats' browsers this new host waits for (until `#syncUntil`). */
+  /** The seats' browsers this browser waits to hear from before it orders or signs. */
   #syncing: Set<string> | null = null;
-  #syncUntil = 0;
+  /** Whether the host (another browser) said in its last beat that it is catching up. */
+  #hostCatching = false;
   #hostSeen: string | null = null;
   /** The last `want` this browser sent each peer: asked again only after a beat. */
   readonly #asked = new Map<PeerId, { from: number; at: number }>();
 
   constructor(t: SyncCore) {
     this.#t = t;
+    // A new segment has no positions anyone holds yet: nothing to catch up on.
+    t.segmentStarted.on(() => {
+      this.#syncing = null;
+      this.#hostCatching = false;
+    });
   }
 
   /** Hosts passed over for leaving a valid pending entry unordered. */
@@ -59,9 +80,25 @@ export class Sync {
     return this.#passedOver;
   }
 
-  /** After a hand-over, the seats' browsers this new host waits for before it sequences. */
+  /** The seats' browsers this browser waits to hear from before it orders or signs. */
   get syncing(): ReadonlySet<string> | null {
     return this.#syncing;
+  }
+
+  /**
+   * The seats' browsers play waits for while a browser catches up: this one's own
+   * wait, or, while the host says it catches up, the seats' browsers away from here.
+   */
+  awaited(): ReadonlySet<string> | null {
+    if (this.#syncing) return this.#syncing;
+    if (!this.#hostCatching || this.#t.isHost) return null;
+    const away = this.#t.seatMembers().filter((m) => m !== this.#t.member && !this.#t.present(m));
+    return away.length > 0 ? new Set(away) : null;
+  }
+
+  /** This browser was rebuilt from storage: its log may lag what it ordered or signed. */
+  restored(): void {
+    this.#catchUp();
   }
 
   /** A link closed: a new one to the same browser may be asked at once. */
@@ -69,20 +106,8 @@ export class Sync {
     this.#asked.delete(peer);
   }
 
-  /**
-   * Each beat: catch-up gives up after the away limit, a censoring host is passed
-   * over, a new host is noticed.
-   */
+  /** Each beat: a censoring host is passed over, a new host is noticed. */
   tick(): void {
-    // Catch-up after a hand-over waits at most the away limit for the seats' answers.
-    if (this.#syncing && this.#t.now() > this.#syncUntil) {
-      this.#t.event(
-        'INFO',
-        `sequencing on without an answer from ${[...this.#syncing].join(', ')}`,
-      );
-      this.#syncing = null;
-      this.#t.schedulePump();
-    }
     this.passOver();
     this.hostCheck();
   }
@@ -95,18 +120,30 @@ export class Sync {
     this.#hostSeen = host;
     if (was !== null)
       this.#t.event('INFO', `host is now ${this.#t.presence.get(host ?? '')?.name}`);
-    const seg = this.#t.segment;
-    if (host === this.#t.member && seg && was !== null) {
-      // Only the seats' browsers hold entries that count; a watcher is not waited for.
-      const others = [...new Set(this.#t.seatMembers())].filter(
-        (m) => m !== this.#t.member && this.#t.present(m),
-      );
-      this.#syncing = new Set(others);
-      this.#syncUntil = this.#t.now() + this.#t.timing.awayMs;
-      this.#t.broadcast({ t: 'want', game: seg.game, from: seg.ledger.seq });
-      if (others.length === 0) this.#syncing = null;
-    }
+    if (host === this.#t.member && was !== null) this.#catchUp();
     this.#t.turns.resubmit();
+    this.#t.schedulePump();
+  }
+
+  /**
+   * Waits to hear every other seat's browser, away ones too (they may hold what
+   * no one here does). Only the seats' browsers hold entries that count; a
+   * watcher is not waited for.
+   */
+  #catchUp(): void {
+    const seg = this.#t.segment;
+    if (!seg) return;
+    const others = [...new Set(this.#t.seatMembers())].filter((m) => m !== this.#t.member);
+    if (others.length === 0) return;
+    this.#syncing = new Set([...(this.#syncing ?? []), ...others]);
+    this.#t.broadcast({ t: 'want', game: seg.game, from: seg.ledger.seq });
+  }
+
+  /** `member` told a head no further than this browser's: it holds nothing more. */
+  #heard(member: string): void {
+    if (!this.#syncing?.delete(member) || this.#syncing.size > 0) return;
+    this.#syncing = null;
+    this.#t.event('INFO', 'caught up with every seat');
     this.#t.schedulePump();
   }
 
@@ -121,8 +158,10 @@ export class Sync {
     if (!seg || !host || host === this.#t.member) return;
     if (this.#t.hashes.desync || this.#t.ended) return;
     const now = this.#t.now();
-    // Under a change of seats the host orders nothing: the wait starts again after it.
-    if (this.#t.agreeing.proposal) {
+    // Under a change of seats, or while the host catches up with an away seat's
+    // browser (the stall alarm names that seat), the host orders nothing: the wait
+    // starts again after it.
+    if (this.#t.agreeing.proposal || this.awaited()) {
       this.#t.sequencer.restartWaits(now);
       return;
     }
@@ -141,13 +180,28 @@ export class Sync {
     }
   }
 
-  /** A heartbeat says how far the sender is: fetch what it has, or compare where we both are. */
-  onBeat(member: string, peer: PeerId, game: string | null, seq: number, hash: string): void {
+  /**
+   * A heartbeat says how far the sender is: fetch what it has, or compare where we
+   * both are (then it holds nothing more). A caught-up host at or behind this
+   * browser's head excuses the away browsers this one waits for.
+   */
+  onBeat(
+    member: string,
+    peer: PeerId,
+    beat: { game: string | null; seq: number; hash: string; catching: boolean },
+  ): void {
+    const { game, seq, hash } = beat;
     const seg = this.#t.segment;
     if (seg && game !== null && game !== seg.game) this.#t.agreeing.wentOnWithout(game, member);
     if (!seg || game !== seg.game) return;
-    if (seq > seg.ledger.seq) this.ask(peer, game, seg.ledger.seq);
-    else if (seq > 0) this.onHashes(member, game, seq - 1, [hash]);
+    const host = member === this.#t.host();
+    if (host) this.#hostCatching = beat.catching;
+    if (seq > seg.ledger.seq) return this.ask(peer, game, seg.ledger.seq);
+    if (seq > 0) this.onHashes(member, game, seq - 1, [hash]);
+    this.#heard(member);
+    if (host && !beat.catching) {
+      for (const m of this.#syncing ?? []) if (!this.#t.present(m)) this.#heard(m);
+    }
   }
 
   /** Asks a peer for the entries from `from` on, once per beat for the same position. */
@@ -194,6 +248,7 @@ export class Sync {
     game: string,
     from: number,
     list: readonly string[],
+    head: number,
   ): void {
     const seg = this.#t.segment;
     if (!seg || game !== seg.game) return;
@@ -210,10 +265,6 @@ export class Sync {
     if (dropped > 0) {
       this.#t.drop('OUT_OF_WINDOW', `${dropped} entries ahead of the log from ${member}`);
     }
-    if (this.#syncing?.delete(member) && this.#syncing.size === 0) {
-      this.#syncing = null;
-      this.#t.event('INFO', 'this browser now sequences the table');
-      this.#t.schedulePump();
-    }
+    if (seg.ledger.seq >= head) this.#heard(member);
   }
 }
