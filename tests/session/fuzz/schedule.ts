@@ -484,7 +484,10 @@ function checkAll(
       // The host's person offered a rematch of the game it finished: its browser's
       // offer again without a person who left is theirs too (it may begin at once).
       const own = b.offered && rematchOf(segs[0]!.setup.nonce, b.games.at(-1)!);
-      if (own) b.accepted.add(segs[0]!.game);
+      // A rematch that seats nobody of this browser's (the host left its person out
+      // as gone) is only watched: a watcher follows the host, and signs nothing.
+      const watched = !segs[0]!.setup.seats.some((x) => x.member === b.member);
+      if (own || watched) b.accepted.add(segs[0]!.game);
       if (!b.accepted.has(segs[0]!.game)) {
         b.unagreed = true;
         find(
