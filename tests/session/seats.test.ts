@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { expectPrivate } from './privacy';
-import { fromStored, toStored, type Session } from '$lib/session';
+import { fromStored, toStored, type Session, type StoredTable } from '$lib/session';
 import { joinTable } from '$lib/session';
 import {
   FAST,
@@ -66,6 +66,59 @@ describe('seats between rounds', () => {
       expect(s.snapshot.table?.hash).toBe(host.snapshot.table?.hash);
     }
     expect(host.segments().length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a player who reloads while a bot keeps their seat is still who they were: the seat comes back', async () => {
+    table = await openTable({
+      variant: 'mexican-train',
+      people: 3,
+      options: { rounds: 6, set: 5, handSize: 4 },
+      seed: 42,
+      timing: { ...FAST, stallMs: 1500 },
+    });
+    await startAutoplay(table);
+    const [host, stays, leaver] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 20);
+    const seated = toStored(leaver, Date.now())!;
+    leaver.close();
+    leaver.transport.close();
+    await until('seat 2 stalled', () => host.snapshot.stall?.seats.includes(2) === true, 20_000);
+    expect(host.resolveStall('bot')).toMatchObject({ ok: true });
+    await until('a bot in seat 2', () => stays.snapshot.seats[2]?.bot === 'medium');
+    const reload = (record: StoredTable, id: string): Session => {
+      const back = fromStored(structuredClone(record), {
+        transport: transport(table!.network, `${table!.room}-${id}`),
+        timing: FAST,
+        random: seededRandom(id.length),
+      });
+      if (!back.ok) throw new Error(back.error.detail);
+      return track(back.value);
+    };
+    // Back while the bot plays on, and saved then: its record holds no seat of this game.
+    const watching = reload(seated, 'p2-back');
+    let record: StoredTable | null = null;
+    watching.subscribe((snap) => {
+      if (!record && snap.seats[2]?.bot === 'medium') record = toStored(watching, Date.now());
+    });
+    await watching.link(host.transport.id);
+    await until('saved while a bot plays seat 2', () => record !== null);
+    const [person, ...others] = record!.keys;
+    expect(others).toEqual([]);
+    expect(person).toMatchObject({ kind: 'human', seat: 2, level: 'easy' });
+    expect(person!.game).not.toBe(record!.segments.at(-1)!.game);
+    watching.close();
+    watching.transport.close();
+    // Reloaded from it, its person is the one who sat in seat 2: the seat comes back.
+    const again = reload(record!, 'p2-again');
+    await again.link(host.transport.id);
+    await until(
+      'seat 2 handed back',
+      () => host.snapshot.seats[2]?.member === 'p2' && again.snapshot.table?.local.length === 1,
+      30_000,
+    );
+    const players = [host, stays, again];
+    await until('game over', () => players.every((s) => s.snapshot.table?.gameOver), 60_000);
+    for (const s of players) expect(s.snapshot.table?.hash).toBe(host.snapshot.table?.hash);
   });
 
   it('TT-9: a newcomer joins a tournament game between rounds at the highest total', async () => {

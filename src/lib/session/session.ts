@@ -131,6 +131,8 @@ export interface RecordSegment {
 
 /** A seat's keys as stored: which seat of the current game, and whether it is the person's. */
 export interface RestoredKeys extends SeatKeys {
+  /** The segment the keys sat in, when not the current one (a person whose seat went to a bot). */
+  readonly game?: string;
   readonly seat?: Seat;
   readonly person?: boolean;
   readonly autoplay?: BotLevel | null;
@@ -482,10 +484,30 @@ export class Session {
     return this.#t.agreeing.signed.accepted();
   }
 
-  /** This browser's seat keys in the current game, to store. */
+  /**
+   * This browser's seat keys in the current game, to store; and its person's
+   * wherever they last sat, if a bot plays their seat now: the key is who they are
+   * at this table (their hello is taken, their seat handed back: seats.ts).
+   */
   storedKeys(): RestoredKeys[] {
     const seg = this.#t.segment;
     if (!seg) return [];
+    const kept = this.#seatKeys(seg);
+    if (kept.some((k) => k.person)) return kept;
+    const person = this.#t.personKey;
+    const sat = [...this.#t.past, seg]
+      .flatMap((s) =>
+        s.setup.seats.flatMap((x, seat) =>
+          x.key === person.publicKey && x.member === this.member ? [{ game: s.game, seat }] : [],
+        ),
+      )
+      .at(-1);
+    if (!sat) return kept;
+    const autoplay = this.#t.autoplay.get(person.publicKey) ?? null;
+    return [...kept, { ...person, ...sat, person: true, autoplay }];
+  }
+
+  #seatKeys(seg: Segment): RestoredKeys[] {
     return seg.setup.seats.flatMap((s, seat) => {
       const k = this.#t.keys.get(s.key);
       if (!k || s.member !== this.member) return [];

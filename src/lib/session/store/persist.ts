@@ -24,10 +24,11 @@ export function toStored(
   if (!last) return null;
   const snap = session.snapshot;
   const keys: StoredSeatKeys[] = session.storedKeys().map((k) => ({
-    game: last.game,
+    game: k.game ?? last.game,
     seat: k.seat ?? 0,
     kind: k.person ? 'human' : last.setup.seats[k.seat ?? 0]?.bot ? 'bot' : 'human',
-    level: last.setup.seats[k.seat ?? 0]?.bot ?? k.autoplay ?? null,
+    // A person's key from an earlier segment: the seat there says nothing of now.
+    level: (k.game === undefined ? last.setup.seats[k.seat ?? 0]?.bot : null) ?? k.autoplay ?? null,
     signingSecret: toBase64url(k.signing),
     secret: toBase64url(k.secret),
     ...(k.pending === undefined ? {} : { pending: k.pending }),
