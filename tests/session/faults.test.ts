@@ -192,6 +192,36 @@ describe('a table survives', () => {
     expectAgreement([host2, second2]);
   });
 
+  it('links down long enough that each side gives the other’s seat to a bot: once they are back, both say the table split', async () => {
+    let silent = false;
+    table = await openTable({
+      variant: 'mexican-train',
+      people: 2,
+      options: { rounds: 3, set: 5, handSize: 4 },
+      seed: 27,
+      timing: { ...FAST, stallMs: 3000 },
+      // Both links go silent (open, but nothing gets through), then speak again.
+      wrap: (_, t) =>
+        Object.assign(t, {
+          send: ((send) => (peer: string, data: string) =>
+            silent ? { ok: true as const, value: undefined } : send(peer, data))(t.send.bind(t)),
+        }),
+    });
+    await startAutoplay(table);
+    const sides = table.sessions as [Session, Session];
+    await until('mid-round', () => (sides[0].snapshot.table?.seq ?? 0) > 15);
+    silent = true;
+    for (const [i, s] of sides.entries()) {
+      await until(`side ${i} stalls`, () => s.snapshot.stall !== null, 20_000);
+      expect(s.resolveStall('bot')).toMatchObject({ ok: true });
+    }
+    await until('both play on', () => sides.every((s) => s.snapshot.seats.some((x) => x.bot)));
+    expect(sides[0].snapshot.table?.game).not.toBe(sides[1].snapshot.table?.game);
+    silent = false;
+    await until('both say so', () => sides.every((s) => s.snapshot.desync !== null), 20_000);
+    for (const s of sides) expect(s.snapshot.desync?.detail).toMatch(/the table split/);
+  });
+
   it('a stored table that does not verify is refused with the reason, and nothing changes', async () => {
     table = await openTable({ variant: 'mexican-train', people: 2, options: MT, seed: 22 });
     await startAutoplay(table);

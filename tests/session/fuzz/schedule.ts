@@ -4,7 +4,8 @@
 // watcher of its own — that picks, step by step from a seeded PRNG (no
 // Math.random), actions from a library: any wire message under any claimed id,
 // replays of anything it saw (now, mutated, or held back and sent late), floods,
-// severed links, its own re-dials, honest browsers reloaded from their store
+// severed links, honest browsers' links made slow (in order, up to seconds late)
+// and healed, its own re-dials, honest browsers reloaded from their store
 // (as it was saved a few steps before, or just now: saves lag what a browser sent),
 // double taps by the honest person who plays by hand, and the clock jumped past
 // the away, stall and turn-clock limits; the host's person also answers a stall
@@ -29,6 +30,7 @@
 // by the schedule) and seeded randomness: a seed replays it exactly.
 import FakeTimers from '@sinonjs/fake-timers';
 import { createRng, type Rng } from '$lib/engine';
+import type { NetResult, Payload, PeerId, Transport } from '$lib/net';
 import { ProvenCache } from '$lib/protocol/deck/proven';
 import { recordOf, verifyRecord } from '$lib/record';
 import { fromStored, toStored, type Session, type StoredTable } from '$lib/session';
@@ -56,6 +58,7 @@ export const ACTIONS = [
   'replay',
   'mutate',
   'delay',
+  'slow',
   'flood',
   'sever',
   'reconnect',
@@ -199,6 +202,8 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     findings.push({ invariant, step, detail });
   };
 
+  /** How late each member's messages go out now (its link made slow; 0: as usual). */
+  const slowness = new Map<string, number>();
   const table: Table = await openTable({
     variant: 'mexican-train',
     options: MT,
@@ -207,6 +212,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     seed: options.seed,
     now,
     caches,
+    wrap: (i, t) => slowable(t, () => slowness.get(`p${i}`) ?? 0),
   });
   const all: Session[] = [...table.sessions];
   const compromised = role === 'host' ? 0 : role === 'guest' ? 2 : -1;
@@ -289,7 +295,11 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
       old.transport.close();
       b.reloads++;
       const back = fromStored(stored, {
-        transport: transport(table.network, `${old.transport.id}-r${b.reloads}`),
+        transport: slowable(
+          // Back on its own id, as a page is (tables/client.ts peerIdFor).
+          transport(table.network, old.transport.id),
+          () => slowness.get(b.member) ?? 0,
+        ),
         random: seededRandom(options.seed * 1000 + b.reloads),
         timing: TIMING,
         now,
@@ -297,7 +307,6 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
       if (!back.ok) return find('crash', `reload of ${b.member}: ${back.error.detail}`);
       b.session = back.value;
       all.push(back.value);
-      peers[peers.indexOf(old.transport.id)] = back.value.transport.id;
       for (const p of peers) if (p !== back.value.transport.id) void back.value.link(p);
       for (const l of back.value.snapshot.table?.local ?? []) {
         if (l.seat !== BY_HAND && l.bot === null) back.value.setAutoplay(l.seat, 'easy');
@@ -325,6 +334,12 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
         case 'delay': {
           const raw = pickSeen(rng, adversary);
           if (raw !== null) delayed.push({ due: step + 1 + rng.int(8), raw, to: to(target()) });
+          return;
+        }
+        case 'slow': {
+          // An honest browser's link turns slow (past the away limit at worst) or heals.
+          const b = browsers[rng.int(browsers.length)]!;
+          slowness.set(b.member, [0, 0, 80, 400, 1500, 3000][rng.int(6)]!);
           return;
         }
         case 'flood':
@@ -719,4 +734,29 @@ function forge(rng: Rng, adversary: Adversary, room: string, claimed: string): W
     default:
       return { t: 'challenge', room, n: `n${rng.int(1e6)}` };
   }
+}
+
+/**
+ * A transport whose messages go out `slowness()` milliseconds late, still in the
+ * order they were sent, and lost with their link if it closes meanwhile (as over
+ * a slow data channel: a new link never carries the old one's messages).
+ */
+function slowable(t: Transport, slowness: () => number): Transport {
+  const send = t.send.bind(t);
+  const links = new Map<PeerId, number>();
+  t.onClose((peer) => links.set(peer, (links.get(peer) ?? 0) + 1));
+  let last = 0;
+  return Object.assign(t, {
+    send: (peer: PeerId, data: Payload): NetResult<void> => {
+      const now = Date.now();
+      const due = Math.max(now + slowness(), last);
+      if (due <= now) return send(peer, data);
+      last = due;
+      const link = links.get(peer) ?? 0;
+      setTimeout(() => {
+        if ((links.get(peer) ?? 0) === link) send(peer, data);
+      }, due - now);
+      return { ok: true, value: undefined };
+    },
+  });
 }

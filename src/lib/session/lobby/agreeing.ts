@@ -98,6 +98,8 @@ export class Agreeing {
   #deferred: { text: string; from: string; at: number } | null = null;
   /** This browser's seats the host gave to a bot while it was here, in its game then. */
   #taken: { game: string; seats: readonly number[] } | null = null;
+  /** A person whose seat this side gave to a bot, seen in a game this browser never had. */
+  #elsewhere: { member: string; game: string; since: number } | null = null;
   /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
   readonly #finished: string[] = [];
 
@@ -413,13 +415,47 @@ export class Agreeing {
     if (taken.length > 0) this.#taken = { game: seg.game, seats: taken };
   }
 
-  /** A beat from the host in a game this browser is not in (see #seatTaken). */
+  /**
+   * A beat in a game this browser is not in: from the host, having given this
+   * browser's seat to a bot (see #seatTaken); or, for the away limit, from a person
+   * whose seat this side gave to a bot, in a game this browser never had: links
+   * went down, each side took the other's seats, and both played on. Either way
+   * the table split, and the desync alarm says so.
+   */
   wentOnWithout(game: string, member: string): void {
     const seg = this.#t.segment;
+    if (!seg || game === seg.game) return;
     const taken = this.#taken;
-    if (!seg || !taken || taken.game !== seg.game || game === seg.game) return;
-    if (member !== this.#t.host()) return;
+    if (!taken || taken.game !== seg.game || member !== this.#t.host()) {
+      return this.#splitFrom(seg, game, member);
+    }
     const detail = `the host plays on without seat ${taken.seats.join(', ')}, given to a bot while it was here`;
+    this.#t.hashes.raise(seg, Math.max(0, seg.ledger.seq - 1), detail);
+  }
+
+  /**
+   * `member` sat as a person earlier in this game and no longer does, and plays a
+   * game this browser never had. A browser behind (one of this game's segments)
+   * or merely late to a new one (its begin on the way) is no split: only one
+   * that stays elsewhere for the away limit is.
+   */
+  #splitFrom(seg: Segment, game: string, member: string): void {
+    const segments = [...this.#t.past, seg];
+    const person = (s: Segment) => s.setup.seats.some((x) => x.member === member && !x.bot);
+    const known = segments.some((s) => s.game === game);
+    if (known || person(seg) || !segments.some(person)) {
+      if (this.#elsewhere?.member === member) this.#elsewhere = null;
+      return;
+    }
+    const now = this.#t.now();
+    const seen = this.#elsewhere;
+    if (seen?.member !== member || seen.game !== game) {
+      this.#elsewhere = { member, game, since: now };
+      return;
+    }
+    if (now - seen.since < this.#t.timing.awayMs) return;
+    const name = this.#t.presence.get(member)?.name ?? member;
+    const detail = `${name} played on in another game while the links were down: the table split`;
     this.#t.hashes.raise(seg, Math.max(0, seg.ledger.seq - 1), detail);
   }
 
