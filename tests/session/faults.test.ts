@@ -222,6 +222,23 @@ describe('a table survives', () => {
     for (const s of sides) expect(s.snapshot.desync?.detail).toMatch(/the table split/);
   });
 
+  it('a host who sees only itself of three may not hand the others’ seats to bots (the other side could play on too): it may end the game', async () => {
+    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 28 });
+    await startAutoplay(table);
+    const [host, second, third] = table.sessions as [Session, Session, Session];
+    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 15);
+    for (const s of [second, third]) {
+      s.close();
+      s.transport.close();
+    }
+    await until('the host stalls', () => host.snapshot.stall !== null, 20_000);
+    expect(host.snapshot.stall?.bot).toBe(false);
+    expect(host.resolveStall('bot')).toMatchObject({ ok: false, error: { code: 'NOT_NOW' } });
+    expect(host.snapshot.seats.every((s) => s.bot === null)).toBe(true);
+    expect(host.resolveStall('end')).toEqual({ ok: true, value: true });
+    expect(host.snapshot.ended).not.toBeNull();
+  });
+
   it('a stored table that does not verify is refused with the reason, and nothing changes', async () => {
     table = await openTable({ variant: 'mexican-train', people: 2, options: MT, seed: 22 });
     await startAutoplay(table);

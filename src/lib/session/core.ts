@@ -461,9 +461,15 @@ export class Core {
   }
 
   /** The host orders entries only while it sees most of the seats' browsers (presence.ts). */
-  quorum(): boolean {
+  quorum(half = false): boolean {
     const seg = this.#segment;
-    return !seg || this.presence.quorum(seg.setup.seats.map((s) => s.member));
+    return (
+      !seg ||
+      this.presence.quorum(
+        seg.setup.seats.map((s) => s.member),
+        half,
+      )
+    );
   }
 
   send(peer: PeerId, message: Wire): void {

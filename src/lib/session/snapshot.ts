@@ -94,6 +94,8 @@ export interface StallAlarm {
   readonly seats: readonly Seat[];
   readonly owes: readonly (EntryKind | 'ready')[];
   readonly sinceMs: number;
+  /** Whether the host may give the seats to a bot now (not while most browsers are away). */
+  readonly bot: boolean;
 }
 
 export interface Refusal {

@@ -306,6 +306,8 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
       });
       if (!back.ok) return find('crash', `reload of ${b.member}: ${back.error.detail}`);
       b.session = back.value;
+      // Its store held only segments checked here before (a lagging save: an older game's).
+      b.games = back.value.segments().map((x) => x.game);
       all.push(back.value);
       for (const p of peers) if (p !== back.value.transport.id) void back.value.link(p);
       for (const l of back.value.snapshot.table?.local ?? []) {

@@ -98,9 +98,9 @@ export class Presence {
 
   /**
    * Whether this browser, as host, sees most of the seats' browsers, so two sides
-   * of a split table can never both extend the log.
+   * of a split table can never both extend the log (`half`: at least half of them).
    */
-  quorum(seats: readonly string[]): boolean {
+  quorum(seats: readonly string[], half = false): boolean {
     const browsers = new Set(seats);
     // A browser that last named someone else as host does not count for this one.
     const backing = [...browsers].filter((m) => {
@@ -108,7 +108,7 @@ export class Presence {
       const claim = this.#hostClaims.get(m);
       return this.present(m) && (claim === undefined || claim === this.#me);
     });
-    return backing.length * 2 > browsers.size;
+    return half ? backing.length * 2 >= browsers.size : backing.length * 2 > browsers.size;
   }
 
   /** A member's signed hello: its link, name and key; true when it is new here. */

@@ -128,6 +128,12 @@ export class Seats {
         return fail('NOT_NOW', `seat ${busy.join(', ')} is here and has submitted its entry`);
       }
     }
+    if (action === 'bot' && !this.mayReseat()) {
+      return fail(
+        'NOT_NOW',
+        'fewer than half of the table’s browsers are here: the game can only end',
+      );
+    }
     if (action === 'end') {
       const reason = `ended while seat ${this.#stall.seats.join(', ')} was away`;
       this.#t.broadcast({ t: 'end', game: seg.game, reason });
@@ -299,7 +305,7 @@ export class Seats {
       return;
     }
     const before = this.#stall;
-    this.#stall = { seats, owes, sinceMs: idle };
+    this.#stall = { seats, owes, sinceMs: idle, bot: this.mayReseat() };
     if (!before) this.#t.event('INFO', `waiting for seat ${seats.join(', ')}`);
   }
 
@@ -322,6 +328,16 @@ export class Seats {
     return (
       this.seatHere(seg, due.seat) && host !== null && this.#t.presence.follows(seat.member, host)
     );
+  }
+
+  /**
+   * Whether the host may hand seats to bots: while it sees at least half of the
+   * seats' browsers, so a lone browser of three cannot take the table over while
+   * its links are down. Two halves could each go on (the one left of two, two of
+   * four): should they meet again, the split is named (Agreeing.wentOnWithout).
+   */
+  mayReseat(): boolean {
+    return this.#t.quorum(true);
   }
 
   /** Whether a seat's browser is here as its person (a bot's is its host's browser). */
