@@ -17,6 +17,7 @@ import {
   turnOf,
   until,
   type Table,
+  type TableSpec,
   pause,
 } from './harness';
 
@@ -89,65 +90,22 @@ describe('a table survives', () => {
     expectAgreement([second, third, back]);
   });
 
-  it('every browser reloading, each from a save of its own age, the one that holds the most back last: all agree', async () => {
-    table = await openTable({ variant: 'mexican-train', people: 3, options: MT, seed: 25 });
+  /**
+   * Each browser saves in turn, mid-round (past entry `from`), and plays on past its
+   * save by `lags[i]` entries (saves lag what a browser sends); then all close and
+   * come back from their saves, the first two linked.
+   */
+  async function reloadAll(spec: TableSpec, from: number, lags: readonly number[]) {
+    table = await openTable(spec);
     await startAutoplay(table);
-    const sessions = table.sessions as [Session, Session, Session];
-    const [host, second, third] = sessions;
-    const records = [];
-    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 25);
-    for (const s of [host, second, third]) {
-      const at = s.snapshot.table!.seq;
-      // A copy: the record shares the live log, which goes on growing.
-      records.push(structuredClone(toStored(s, Date.now())!));
-      await until('ordered past the save', () => (s.snapshot.table?.seq ?? 0) > at + 3);
-    }
-    for (const s of sessions) {
-      s.close();
-      s.transport.close();
-    }
-    const back: Session[] = [];
-    for (const [i, record] of records.entries()) {
-      back.push(await reloaded(record, `${table.room}-again-${i}`, 90 + i));
-    }
-    // The two with the older saves meet first (a quorum); the one that holds the most comes last.
-    const [host2, second2, third2] = back as [Session, Session, Session];
-    await host2.link(second2.transport.id);
-    await pause(3000);
-    await host2.link(third2.transport.id);
-    await until('game over after the reloads', gameOver(back));
-    expectAgreement(back);
-  });
-
-  // Saves lag what their browsers sent, and seat 1's link is slow: when the two with
-  // the older saves meet, both its key-share and another seat's are due for the
-  // same position. Ordering either one there forks from the log the absent third
-  // browser holds (the first host ordered the slow seat's), so neither is ordered
-  // until the third has told its head (play/sync.ts).
-  async function reloadAllOnASlowLink(seed: number): Promise<Session[]> {
-    table = await openTable({
-      variant: 'mexican-train',
-      people: 3,
-      options: MT,
-      seed,
-      wrap: (browser, t) =>
-        browser !== 1
-          ? t
-          : Object.assign(t, {
-              send: ((send) => (peer: string, data: string) => {
-                setTimeout(() => send(peer, data), 20);
-              })(t.send.bind(t)),
-            }),
-    });
-    await startAutoplay(table);
-    const sessions = table.sessions as [Session, Session, Session];
+    const sessions = table.sessions;
     const records: StoredTable[] = [];
-    await until('mid-round', () => (sessions[0].snapshot.table?.seq ?? 0) > 20);
+    await until('mid-round', () => (sessions[0]!.snapshot.table?.seq ?? 0) > from);
     for (const [i, s] of sessions.entries()) {
       const at = s.snapshot.table!.seq;
       // A copy: the record shares the live log, which goes on growing.
       records.push(structuredClone(toStored(s, Date.now())!));
-      await until('ordered past the save', () => (s.snapshot.table?.seq ?? 0) > at + (i ? 5 : 4));
+      await until('ordered past the save', () => (s.snapshot.table?.seq ?? 0) > at + lags[i]!);
     }
     for (const s of sessions) {
       s.close();
@@ -158,8 +116,43 @@ describe('a table survives', () => {
       back.push(await reloaded(record, `${table.room}-again-${i}`, 90 + i));
     }
     await back[0]!.link(back[1]!.transport.id);
-    return back;
+    return back as [Session, Session, Session];
   }
+
+  it('every browser reloading, each from a save of its own age, the one that holds the most back last: all agree', async () => {
+    const spec = { variant: 'mexican-train', people: 3, options: MT, seed: 25 } as const;
+    const back = await reloadAll(spec, 25, [3, 3, 3]);
+    // The two with the older saves met first (a quorum); the one that holds the most comes last.
+    await pause(3000);
+    await back[0].link(back[2].transport.id);
+    await until('game over after the reloads', gameOver(back));
+    expectAgreement(back);
+  });
+
+  // Saves lag what their browsers sent, and seat 1's link is slow: when the two with
+  // the older saves meet, both its key-share and another seat's are due for the
+  // same position. Ordering either one there forks from the log the absent third
+  // browser holds (the first host ordered the slow seat's), so neither is ordered
+  // until the third has told its head (play/sync.ts).
+  const reloadAllOnASlowLink = (seed: number) =>
+    reloadAll(
+      {
+        variant: 'mexican-train',
+        people: 3,
+        options: MT,
+        seed,
+        wrap: (browser, t) =>
+          browser !== 1
+            ? t
+            : Object.assign(t, {
+                send: ((send) => (peer: string, data: string) => {
+                  setTimeout(() => send(peer, data), 20);
+                })(t.send.bind(t)),
+              }),
+      },
+      20,
+      [4, 5, 5],
+    );
 
   it('every browser reloading from a lagging save, one on a slow link: nothing is ordered past what the absent one holds, and all agree', async () => {
     const back = await reloadAllOnASlowLink(46);

@@ -23,12 +23,13 @@ const sameReady = (a: readonly boolean[] | undefined, b: readonly boolean[]): bo
   JSON.stringify(a) === JSON.stringify(b);
 
 describe('seats between rounds', () => {
-  it('a player who comes back between rounds gets their seat back from the bot', async () => {
+  /** Seat 2's player leaves mid-round (saved just before) and the host gives the seat to a bot. */
+  async function seatToBot(rounds: number, seed: number) {
     table = await openTable({
       variant: 'mexican-train',
       people: 3,
-      options: { rounds: 3, set: 5, handSize: 4 },
-      seed: 41,
+      options: { rounds, set: 5, handSize: 4 },
+      seed,
       timing: { ...FAST, stallMs: 1500 },
     });
     await startAutoplay(table);
@@ -40,9 +41,14 @@ describe('seats between rounds', () => {
     await until('seat 2 stalled', () => host.snapshot.stall?.seats.includes(2) === true, 20_000);
     expect(host.resolveStall('bot')).toMatchObject({ ok: true });
     await until('a bot in seat 2', () => stays.snapshot.seats[2]?.bot === 'medium');
+    return { host, stays, record };
+  }
+
+  it('a player who comes back between rounds gets their seat back from the bot', async () => {
+    const { host, stays, record } = await seatToBot(3, 41);
     // the player reloads and comes back
     const back = fromStored(record, {
-      transport: transport(table.network, `${table.room}-p2-back`),
+      transport: transport(table!.network, `${table!.room}-p2-back`),
       timing: FAST,
       random: seededRandom(5),
     });
@@ -69,22 +75,7 @@ describe('seats between rounds', () => {
   });
 
   it('a player who reloads while a bot keeps their seat is still who they were: the seat comes back', async () => {
-    table = await openTable({
-      variant: 'mexican-train',
-      people: 3,
-      options: { rounds: 6, set: 5, handSize: 4 },
-      seed: 42,
-      timing: { ...FAST, stallMs: 1500 },
-    });
-    await startAutoplay(table);
-    const [host, stays, leaver] = table.sessions as [Session, Session, Session];
-    await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 20);
-    const seated = toStored(leaver, Date.now())!;
-    leaver.close();
-    leaver.transport.close();
-    await until('seat 2 stalled', () => host.snapshot.stall?.seats.includes(2) === true, 20_000);
-    expect(host.resolveStall('bot')).toMatchObject({ ok: true });
-    await until('a bot in seat 2', () => stays.snapshot.seats[2]?.bot === 'medium');
+    const { host, stays, record: seated } = await seatToBot(6, 42);
     const reload = (record: StoredTable, id: string): Session => {
       const back = fromStored(structuredClone(record), {
         transport: transport(table!.network, `${table!.room}-${id}`),
