@@ -424,9 +424,11 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
       }
     }
 
-    // Settle: the person plays on (autoplay), the adversary is still; then the clock
-    // jumps past the stall limit, so a table that cannot go on says so.
+    // Settle: the person plays on (autoplay), the adversary is still, slow links
+    // heal (what they hold still comes, in order); then the clock jumps past the
+    // stall limit, so a table that cannot go on says so.
     browsers.find((b) => b.member === `p${BY_HAND}`)!.session.setAutoplay(BY_HAND, 'easy');
+    slowness.clear();
     const settledNow = (alarm: boolean) => () => agreed(browsers) || (alarm && alarmed(browsers));
     await waitFor(clock, settledNow(false), settleMs);
     for (let tries = 0; tries < 2 && !agreed(browsers) && !alarmed(browsers); tries++) {
