@@ -420,7 +420,8 @@ export class Agreeing {
    * browser's seat to a bot (see #seatTaken); or, for the away limit, from a person
    * whose seat this side gave to a bot, in a game this browser never had: links
    * went down, each side took the other's seats, and both played on. Either way
-   * the table split, and the desync alarm says so.
+   * the table split, and the desync alarm says so (naming no entry's author: the
+   * split is no entry's doing).
    */
   wentOnWithout(game: string, member: string): void {
     const seg = this.#t.segment;
@@ -430,7 +431,7 @@ export class Agreeing {
       return this.#splitFrom(seg, game, member);
     }
     const detail = `the host plays on without seat ${taken.seats.join(', ')}, given to a bot while it was here`;
-    this.#t.hashes.raise(seg, Math.max(0, seg.ledger.seq - 1), detail);
+    this.#t.hashes.raise(seg, Math.max(0, seg.ledger.seq - 1), detail, false);
   }
 
   /**
@@ -456,7 +457,7 @@ export class Agreeing {
     if (now - seen.since < this.#t.timing.awayMs) return;
     const name = this.#t.presence.get(member)?.name ?? member;
     const detail = `${name} played on in another game while the links were down: the table split`;
-    this.#t.hashes.raise(seg, Math.max(0, seg.ledger.seq - 1), detail);
+    this.#t.hashes.raise(seg, Math.max(0, seg.ledger.seq - 1), detail, false);
   }
 
   parseSetupText(text: string): TableSetup | null {

@@ -5,6 +5,16 @@ import type { Segment } from './segment';
 import type { DesyncAlarm } from '../snapshot';
 import type { Wire } from '../wire';
 
+/** The seat an encoded entry says signed it, if it reads. */
+function authorOf(entry: string | undefined): Seat | null {
+  try {
+    const v: unknown = JSON.parse(entry ?? 'null');
+    return isJsonRecord(v) && typeof v.seat === 'number' ? v.seat : null;
+  } catch {
+    return null;
+  }
+}
+
 export class HashCheck {
   readonly #member: string;
   readonly #send: (message: Extract<Wire, { t: 'hashes' }>) => void;
@@ -81,8 +91,11 @@ export class HashCheck {
     this.#peerHashes.clear();
   }
 
-  /** Raises the alarm after entry `seq`, naming the seats on each side; the first alarm stays. */
-  raise(seg: Segment, seq: number, detail: string): void {
+  /**
+   * Raises the alarm after entry `seq`, naming the seats on each side and, when
+   * that entry is what went wrong (`byEntry`), its author; the first alarm stays.
+   */
+  raise(seg: Segment, seq: number, detail: string, byEntry = true): void {
     if (this.#desync) return;
     const sides = new Map<string, Seat[]>();
     const seatsOf = (member: string): Seat[] =>
@@ -92,13 +105,7 @@ export class HashCheck {
     for (const [member, hash] of this.#peerHashes.get(seq) ?? []) {
       sides.set(hash, [...(sides.get(hash) ?? []), ...seatsOf(member)]);
     }
-    let author: Seat | null = null;
-    try {
-      const entry: unknown = JSON.parse(seg.ledger.log[seq] ?? 'null');
-      if (isJsonRecord(entry) && typeof entry.seat === 'number') author = entry.seat;
-    } catch {
-      author = null;
-    }
+    const author = byEntry ? authorOf(seg.ledger.log[seq]) : null;
     this.#desync = {
       seq,
       author,
