@@ -5,7 +5,13 @@ import type { BotLevel } from '$lib/bots';
 import { createMemoryNetwork, type MemoryNetwork, type Transport } from '$lib/net';
 import type { Run } from '$lib/protocol';
 import { withProven, type ProvenCache } from '$lib/protocol/deck/proven';
-import { hostTable, joinTable, type Session, type SessionTiming } from '$lib/session';
+import {
+  hostTable,
+  joinTable,
+  type Session,
+  type SessionOptions,
+  type SessionTiming,
+} from '$lib/session';
 import { vi } from 'vitest';
 import { track } from '../tracked';
 
@@ -33,6 +39,8 @@ export interface TableSpec {
   readonly caches?: readonly ProvenCache[];
   /** Wraps each browser's transport (a test that watches or bends what one browser's link does). */
   readonly wrap?: (browser: number, t: Transport) => Transport;
+  /** Each browser's store, saving now (SessionOptions.keep); none by default. */
+  readonly keep?: (browser: number) => SessionOptions['keep'];
 }
 
 export interface Table {
@@ -141,6 +149,11 @@ function wrapped(spec: TableSpec, browser: number, t: Transport): Transport {
   return spec.wrap ? spec.wrap(browser, t) : t;
 }
 
+function keepOf(spec: TableSpec, browser: number): Pick<SessionOptions, 'keep'> {
+  const keep = spec.keep?.(browser);
+  return keep ? { keep } : {};
+}
+
 export async function openTable(spec: TableSpec): Promise<Table> {
   const network = createMemoryNetwork({ latencyMs: spec.latencyMs ?? 0 });
   const room = `room${spec.seed ?? 1}`;
@@ -157,6 +170,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
     ...(spec.now ? { now: spec.now } : {}),
     ...(spec.hostPerson ? { person: spec.hostPerson } : {}),
     ...(spec.deckWorkers ? { deckWorkers: spec.deckWorkers(0) } : {}),
+    ...keepOf(spec, 0),
   });
   const sessions = [track(host)];
   for (let i = 1; i < spec.people; i++) {
@@ -175,6 +189,7 @@ export async function openTable(spec: TableSpec): Promise<Table> {
         ...(spec.now ? { now: spec.now } : {}),
         contact: `${room}-p0`,
         ...(spec.deckWorkers ? { deckWorkers: spec.deckWorkers(i) } : {}),
+        ...keepOf(spec, i),
       }),
     );
     if (!joined.ok) throw new Error(joined.error.detail);

@@ -13,6 +13,7 @@ import {
   FAST,
   must,
   openTable,
+  pause,
   seededRandom,
   startAutoplay,
   track,
@@ -94,5 +95,85 @@ describe('one entry per seat per position, across a reload', () => {
     const r = must(host.record());
     const verdict = verifyRecord(recordOf(r.segments, r.room));
     expect(verdict.violations.filter((v) => v.code === 'EQUIVOCATION')).toEqual([]);
+  }, 120_000);
+
+  it('a person’s move goes out only once the store holds it: a reload from an older save may choose again', async () => {
+    // Browser 1's store: its saves land at once, or when the test says while it holds them.
+    const saves: ((stored: boolean) => void)[] = [];
+    let hold = false;
+    const table = await openTable({
+      variant: 'mexican-train',
+      people: 2,
+      options: { rounds: 1, set: 5, handSize: 4 },
+      seed: 331,
+      keep: (browser) =>
+        browser === 1
+          ? () => (hold ? new Promise<boolean>((done) => saves.push(done)) : Promise.resolve(true))
+          : undefined,
+    });
+    const [host, guest] = table.sessions as [Session, Session];
+    const submits: string[] = [];
+    const deliver = table.network.deliver.bind(table.network);
+    table.network.deliver = (from, to, link, data) => {
+      const submit = typeof data === 'string' && data.startsWith('{"t":"submit"');
+      if (from === guest.transport.id && submit) submits.push(data);
+      deliver(from, to, link, data);
+    };
+    await startAutoplay(table, 'easy', [1]);
+
+    // A move waits for its save, then goes.
+    await turnOf(guest, 1);
+    let seq = guest.ledger!.seq;
+    submits.length = 0;
+    hold = true;
+    must(guest.move(1, guest.snapshot.table!.local[0]!.legal[0]!));
+    await pause(300);
+    expect(submits.length).toBe(0);
+    expect(guest.snapshot.pending).toEqual([1]);
+    expect(host.ledger!.seq).toBe(seq);
+    saves.shift()!(true);
+    await until('the move ordered once saved', () => host.ledger!.seq > seq);
+    hold = false;
+
+    // The next: its save never lands before the page reloads, from the save before it.
+    let legal = guest.snapshot.table?.local[0]?.legal ?? [];
+    for (;;) {
+      await turnOf(guest, 1);
+      legal = guest.snapshot.table!.local[0]!.legal;
+      if (legal.length >= 2) break;
+      seq = guest.ledger!.seq;
+      must(guest.move(1, legal[0]!));
+      await until('the move ordered', () => guest.ledger!.seq > seq);
+    }
+    seq = guest.ledger!.seq;
+    const older = structuredClone(toStored(guest, Date.now())!);
+    submits.length = 0;
+    hold = true;
+    must(guest.move(1, legal[0]!));
+    await pause(300);
+    expect(submits.length).toBe(0);
+    guest.close();
+    guest.transport.close();
+    const back = track(
+      must(
+        fromStored(older, {
+          transport: transport(table.network, `${table.room}-p1-back`),
+          timing: FAST,
+          random: seededRandom(334),
+        }),
+      ),
+    );
+    await back.link(host.transport.id);
+    await turnOf(back, 1);
+    expect(back.ledger!.seq).toBe(seq);
+    // Nobody holds the first: the person may choose again, and nobody is named for it.
+    must(back.move(1, legal[1]!));
+    await until('the second choice ordered', () => host.ledger!.seq > seq);
+    back.setAutoplay(1, 'easy');
+    await until('game over', () => [host, back].every((s) => s.snapshot.table?.gameOver));
+    for (const s of [host, back]) {
+      expect(s.snapshot.equivocations).toEqual([]);
+      expect(s.snapshot.refusals.filter((r) => r.code === 'EQUIVOCATION')).toEqual([]);
+    }
   }, 120_000);
 });

@@ -77,6 +77,11 @@ export interface SessionOptions {
   /** Told after every change that should be stored (see persist.ts). */
   readonly onChange?: (session: Session) => void;
   /**
+   * Stores the session now; resolves once the store holds it (false: it could not).
+   * A person's move goes out only after (play/turns.ts): what a reload could lose was never sent.
+   */
+  readonly keep?: (session: Session) => Promise<boolean>;
+  /**
    * The person's keys, when this browser comes back to a lobby it was in (the
    * others know its seat by its public key); fresh ones otherwise.
    */
@@ -185,8 +190,17 @@ export class Core {
   readonly turns: Turns;
   readonly reactions: Reactions;
 
-  constructor(options: SessionOptions, host: boolean, notify: () => void) {
+  /** Stores the session now (SessionOptions.keep); null when nothing keeps it. */
+  readonly store: (() => Promise<boolean>) | null;
+
+  constructor(
+    options: SessionOptions,
+    host: boolean,
+    notify: () => void,
+    store: (() => Promise<boolean>) | null = null,
+  ) {
     this.#notify = notify;
+    this.store = store;
     this.room = options.room;
     this.member = options.member;
     this.transport = options.transport;

@@ -153,12 +153,18 @@ export class Session {
   #timer: unknown = null;
 
   constructor(options: SessionOptions, host: boolean) {
-    const t = new Core(options, host, () => {
-      options.onChange?.(this);
-      if (this.#listeners.size === 0) return;
-      const snap = this.snapshot;
-      for (const l of this.#listeners) l(snap);
-    });
+    const { keep } = options;
+    const t = new Core(
+      options,
+      host,
+      () => {
+        options.onChange?.(this);
+        if (this.#listeners.size === 0) return;
+        const snap = this.snapshot;
+        for (const l of this.#listeners) l(snap);
+      },
+      keep ? () => keep(this) : null,
+    );
     this.#t = t;
     this.room = t.room;
     this.member = t.member;

@@ -4,7 +4,9 @@
 // Invariant: one entry per seat per position. This browser never signs two
 // different entries for one log position of a seat it plays (a person's second
 // tap, the turn clock, autoplay, a rebuilt hop: all wait while the first is
-// pending), so equivocation evidence never names an honest seat.
+// pending), so equivocation evidence never names an honest seat. Across a reload
+// too: what it signed is stored with the seat's keys, and a person's move goes out
+// only once stored (turns.ts); the rest is derived from the seat's secret.
 import type { BotLevel, chooseMove } from '$lib/bots';
 import { createRng, type Move, type Seat } from '$lib/engine';
 import {

@@ -59,6 +59,7 @@ export type TurnsCore = Pick<
   | 'toHost'
   | 'changed'
   | 'schedulePump'
+  | 'store'
   // what it hears
   | 'segmentStarted'
   // the other parts it calls
@@ -73,6 +74,8 @@ export class Turns {
   #sent = { seq: -1, times: 0 };
   /** Position at which this browser's last entry was submitted (non-host). */
   #submittedAt = -1;
+  /** A person's entries signed and not yet in the store: they go out once it holds them. */
+  readonly #storing = new Set<string>();
 
   /** The last turn the clock moved for (game, log position, seat): once each. */
   #clocked = '';
@@ -215,7 +218,7 @@ export class Turns {
     if (verdict.kind === 'illegal' && !(shownFirst && listed())) {
       return fail('ILLEGAL_MOVE', verdict.error.message, verdict.error.rule);
     }
-    if (!this.submit(seat, moveDraft(table, move))) {
+    if (!this.submit(seat, moveDraft(table, move), true)) {
       return notOrdered(seat);
     }
     return ok(true);
@@ -273,23 +276,43 @@ export class Turns {
       // What a seat signed for this position goes again as it was (never signed over).
       const held = this.#t.own.pending(seg, rt.seat);
       if (held !== null) {
-        this.#send(rt.seat, held);
+        if (!this.#storing.has(held)) this.#send(rt.seat, held);
         return;
       }
       const draft = this.#t.own.next(seg, rt, this.#t.seats.readiness);
       if (draft) {
-        this.submit(rt.seat, draft);
+        // A person's secret choice (E-2) is theirs, as a move is.
+        const person = draft.kind === 'move' && !rt.bot && !rt.autoplay;
+        this.submit(rt.seat, draft, person);
         return;
       }
     }
   }
 
-  /** Signs a local seat's entry and sends it; false when another is pending for this position. */
-  submit(seat: Seat, draft: EntryDraft): boolean {
+  /**
+   * Signs a local seat's entry and sends it; false when another is pending for this
+   * position. A `person`'s entry (a tap, or the turn clock's move for them: nothing
+   * a reload could sign alike, unlike protocol steps and bots' seeded moves) is
+   * sent once the store holds it: a reload from an older save would let the person
+   * sign another for the position, and the first, sent, would name them equivocating.
+   */
+  submit(seat: Seat, draft: EntryDraft, person = false): boolean {
     const seg = this.#t.segment;
     const entry = seg && this.#t.own.sign(seg, seat, draft);
     if (!entry) return false;
     this.#t.count('submitted');
+    const store = this.#t.store;
+    if (person && store) {
+      this.#storing.add(entry);
+      // Stored or not (a full disk: the table says so), it goes then.
+      void store()
+        .catch(() => false)
+        .then(() => {
+          this.#storing.delete(entry);
+          this.#t.schedulePump();
+        });
+      return true;
+    }
     this.#send(seat, entry);
     return true;
   }

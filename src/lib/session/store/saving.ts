@@ -59,7 +59,8 @@ export function finishedGame(
 
 export interface Keeper {
   onChange(session: Session): void;
-  flush(session: Session): void;
+  /** Saves now; resolves once the store holds it (false: nothing stored, or it failed). */
+  flush(session: Session): Promise<boolean>;
   /** Undefined when nothing was asked to store the table. */
   readonly status: SavingStatus | undefined;
   /** Called when the status changes. */
@@ -79,17 +80,21 @@ export function keeper(store: StoreResult<TableStore> | null): Keeper {
   };
   /** The game last kept in the history (a rematch at the table is another). */
   let kept: string | null = null;
-  const save = (s: Session): void => {
+  const save = (s: Session): Promise<boolean> => {
     timer = null;
     const now = Date.now();
     const record = toStored(s, now);
-    if (!store?.ok || !record) return;
-    void store.value.save(record).then((r) => report(r.ok ? SAVING : savingProblem(r.error)));
+    if (!store?.ok || !record) return Promise.resolve(false);
+    const saved = store.value.save(record).then((r) => {
+      report(r.ok ? SAVING : savingProblem(r.error));
+      return r.ok;
+    });
     const game = finishedGame(s.snapshot, record, now);
     if (game && historyId(game) !== kept) {
       kept = historyId(game);
       void store.value.keepGame(game);
     }
+    return saved;
   };
   return {
     onChange: (s) => {
@@ -97,7 +102,7 @@ export function keeper(store: StoreResult<TableStore> | null): Keeper {
     },
     flush: (s) => {
       if (timer) clearTimeout(timer);
-      save(s);
+      return save(s);
     },
     get status() {
       return status;

@@ -160,6 +160,7 @@ export async function startTableHere(spec: LocalTableSpec): Promise<SessionResul
     name: first.name,
     ...(spec.timing ? { timing: spec.timing } : {}),
     onChange: keep.onChange,
+    keep: keep.flush,
   });
   const steps: (() => SessionResult<unknown>)[] = [
     () => session.setVariant(spec.variant),
@@ -201,6 +202,7 @@ export async function resumeTableHere(
     transport: endpoint.value,
     ...(options.timing ? { timing: options.timing } : {}),
     onChange: keep.onChange,
+    keep: keep.flush,
   });
   if (!session.ok) {
     await store.setAside(room, `${session.error.code}: ${session.error.detail}`);
@@ -237,6 +239,7 @@ export async function hostOnlineHere(
     ...(spec.timing ? { timing: spec.timing } : {}),
     ...(spec.person ? { person: spec.person } : {}),
     onChange: keep.onChange,
+    keep: keep.flush,
   });
   // At once: the links the transport had before the session are heard after this.
   if (spec.draft) setUpLobbyDraft(session, spec.draft);
@@ -257,6 +260,7 @@ export async function joinOnlineHere(
     ...(spec.timing ? { timing: spec.timing } : {}),
     ...(spec.person ? { person: spec.person } : {}),
     onChange: keep.onChange,
+    keep: keep.flush,
   });
   if (!joined.ok) return joined;
   const session = joined.value;
@@ -277,6 +281,7 @@ export async function resumeOnlineHere(
     transport: spec.transport,
     ...(spec.timing ? { timing: spec.timing } : {}),
     onChange: keep.onChange,
+    keep: keep.flush,
   });
   if (!session.ok) {
     await store.setAside(spec.room, `${session.error.code}: ${session.error.detail}`);
