@@ -7,7 +7,7 @@
 // severed links, honest browsers' links made slow (in order, up to 1.2 s late,
 // within the away limit) and healed, its own re-dials, honest browsers reloaded
 // from their store (as saved a few steps before, or just now: saves lag what a
-// browser sent),
+// browser sent, but never a person’s move it sent: that is stored first),
 // double taps by the honest person who plays by hand, and the clock jumped past
 // the away, stall and turn-clock limits; the host's person also answers a stall
 // with a bot (a change of seats) and offers a rematch at game over, which each
@@ -138,6 +138,9 @@ const TIMING = { beatMs: 50, awayMs: 2000, stallMs: 4000 };
 const PEOPLE = 3;
 const BY_HAND = 1;
 
+/** How long a store takes to hold what it was asked to save. */
+const SAVE_MS = 40;
+
 /** Where every schedule's virtual clock starts (any fixed time will do). */
 const EPOCH = Date.UTC(2026, 0, 1);
 type Clock = ReturnType<typeof FakeTimers.install>;
@@ -203,6 +206,20 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     findings.push({ invariant, step, detail });
   };
 
+  /**
+   * A browser's store saving now, as a page's does before its person's move goes
+   * out (SessionOptions.keep): it lands SAVE_MS later on the schedule's clock.
+   */
+  const store = (member: string, s: Session): Promise<boolean> =>
+    new Promise((done) => {
+      const record = structuredClone(toStored(s, now()));
+      setTimeout(() => {
+        const b = browsers.find((x) => x.member === member && x.session === s);
+        if (b && record) b.saved = record;
+        done(record !== null);
+      }, SAVE_MS);
+    });
+
   /** How late each member's messages go out now (its link made slow; 0: as usual). */
   const slowness = new Map<string, number>();
   const slow = new SlowLinks(now);
@@ -215,6 +232,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     now,
     caches,
     wrap: (i, t) => slow.wrap(t, () => slowness.get(`p${i}`) ?? 0),
+    keep: (i) => (s) => store(`p${i}`, s),
   });
   const all: Session[] = [...table.sessions];
   const compromised = role === 'host' ? 0 : role === 'guest' ? 2 : -1;
@@ -305,6 +323,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
         random: seededRandom(options.seed * 1000 + b.reloads),
         timing: TIMING,
         now,
+        keep: (x) => store(b.member, x),
       });
       if (!back.ok) return find('crash', `reload of ${b.member}: ${back.error.detail}`);
       b.session = back.value;
