@@ -11,6 +11,7 @@ const FIXTURES = new URL('../record/fixtures/', import.meta.url);
 const honest = readFileSync(new URL('honest-mexican-train.json', FIXTURES), 'utf8');
 const falsePass = readFileSync(new URL('false-pass-railominos.json', FIXTURES), 'utf8');
 const reseated = readFileSync(new URL('reseated-mexican-train.json', FIXTURES), 'utf8');
+const left = readFileSync(new URL('left-at-round-end-railominos.json', FIXTURES), 'utf8');
 
 function served(name: string): string {
   const url = process.env[name];
@@ -116,6 +117,19 @@ test('a false pass is named on its move', async ({ page }) => {
   await expect(page.getByTestId('replay-findings')).toContainText('R-7');
   await page.getByTestId('replay-next').click();
   await expect(page.getByTestId('replay-findings')).toHaveCount(0);
+});
+
+test('a seat whose secret never came is not checked, not named a cheat', async ({ page }) => {
+  await page.goto(`${served('E2E_ROOT_URL')}replay`);
+  await upload(page, 'left.json', left);
+  const verdict = page.getByTestId('replay-verdict');
+  await expect(verdict).toHaveAttribute('data-fair', 'true');
+  await expect(verdict).toHaveAttribute('data-violations', '0');
+  await expect(verdict).toHaveAttribute('data-unchecked', '1');
+  await expect(verdict).toHaveAttribute('data-complete', 'false');
+  const unchecked = page.getByTestId('replay-unchecked');
+  await expect(unchecked).toContainText('round 1: hand not checked');
+  await expect(unchecked).toContainText('Not counted as cheating');
 });
 
 test('a file that is not a record says why', async ({ page }) => {

@@ -135,7 +135,12 @@ describe('applyEntryAll: one browser holding every seat and a spectator', () => 
     expect(run.refused).toBeNull();
     expect(run.stalled).toBeNull();
     expect(entries).toBe(run.log.length);
-    expect(spectator.audits[0]).toEqual({ round: 1, violations: [], replayed: true });
+    expect(spectator.audits[0]).toEqual({
+      round: 1,
+      violations: [],
+      unchecked: [],
+      replayed: true,
+    });
   });
 });
 

@@ -48,7 +48,7 @@ function playRound(
   expect(run.refused).toBeNull();
   expect(run.stalled).toBeNull();
   const table = run.peers[0]!.table;
-  expect(table.audits[0]).toEqual({ round: 1, violations: [], replayed: true });
+  expect(table.audits[0]).toEqual({ round: 1, violations: [], unchecked: [], replayed: true });
   // every peer holds the same log, so the same head; the harness checked every hash
   expect(new Set(run.peers.map((p) => p.table.head.prev)).size).toBe(1);
   expect(run.hashes).toHaveLength(run.log.length);
@@ -83,8 +83,8 @@ describe('whole Mexican Train rounds (MT-1 … MT-11)', () => {
     expect(run.refused).toBeNull();
     const table = run.peers[0]!.table;
     expect(table.audits).toEqual([
-      { round: 1, violations: [], replayed: true },
-      { round: 2, violations: [], replayed: true },
+      { round: 1, violations: [], unchecked: [], replayed: true },
+      { round: 2, violations: [], unchecked: [], replayed: true },
     ]);
     expect(table.view.phase).toBe('gameOver');
     const commitments = run.log

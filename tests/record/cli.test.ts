@@ -42,7 +42,13 @@ describe('npm run verify', () => {
 
   it('a fair record: exit 0', () => {
     const { status, out } = verify(path.join(FIXTURES, 'honest-mexican-train.json'));
-    expect(out).toMatchObject({ fair: true, violations: [], refused: null });
+    expect(out).toMatchObject({
+      fair: true,
+      complete: true,
+      violations: [],
+      unchecked: [],
+      refused: null,
+    });
     expect(status).toBe(0);
   });
 

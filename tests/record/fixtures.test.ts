@@ -4,12 +4,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRecord, recordText, verifyRecord, type GameRecord } from '$lib/record';
-import { playFalsePass, playGame, playReseated } from './games';
+import { playFalsePass, playGame, playLeftAtRoundEnd, playReseated } from './games';
 
 const DIR = new URL('./fixtures/', import.meta.url);
 const HONEST_FIXTURE = new URL('honest-mexican-train.json', DIR);
 const FALSE_PASS_FIXTURE = new URL('false-pass-railominos.json', DIR);
 const RESEATED_FIXTURE = new URL('reseated-mexican-train.json', DIR);
+const LEFT_FIXTURE = new URL('left-at-round-end-railominos.json', DIR);
 
 function read(url: URL): GameRecord {
   const parsed = parseRecord(readFileSync(url, 'utf8'));
@@ -31,6 +32,8 @@ describe('record fixtures', () => {
       writeFileSync(FALSE_PASS_FIXTURE, recordText(cheat.record));
       const reseated = await playReseated();
       writeFileSync(RESEATED_FIXTURE, recordText(reseated.record));
+      const left = await playLeftAtRoundEnd(61);
+      writeFileSync(LEFT_FIXTURE, recordText(left.record));
     });
   }
 
@@ -42,6 +45,14 @@ describe('record fixtures', () => {
     const record = read(RESEATED_FIXTURE);
     expect(record.segments).toHaveLength(2);
     expect(verifyRecord(record)).toMatchObject({ fair: true, refused: null });
+  });
+
+  it('the game a seat left at a round’s end is fair, that seat unchecked, not a violation', () => {
+    const verdict = verifyRecord(read(LEFT_FIXTURE));
+    expect(verdict).toMatchObject({ fair: true, complete: false, violations: [], refused: null });
+    expect(verdict.unchecked).toMatchObject([
+      { segment: 0, round: 1, seat: 2, code: 'SEED_NOT_REVEALED', owed: false },
+    ]);
   });
 
   it('the false pass is named', () => {

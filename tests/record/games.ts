@@ -251,3 +251,65 @@ export async function playHandedBack(seed = 41): Promise<PlayedGame> {
     closeTracked();
   }
 }
+
+/**
+ * Railominos, three browsers, two rounds: seat 2's browser closes right after
+ * round 1's last move, before its seed is sent; the host gives the seat to a bot
+ * and round 2 is dealt in a second segment. With `falsePass`, seat 1 (played by
+ * hand in round 2) passes once while holding a playable tile (R-7). The record
+ * is the host's.
+ */
+export async function playLeftAtRoundEnd(
+  seed: number,
+  falsePass = false,
+): Promise<PlayedGame & { readonly passSeq: number | null }> {
+  const table = await openTable({
+    variant: 'railominos',
+    people: 3,
+    options: { rounds: 2, handSize: 4 },
+    seed,
+    timing: { ...FAST, stallMs: 1500 },
+  });
+  try {
+    await startAutoplay(table, 'medium');
+    const [host, stays, leaver] = table.sessions as [Session, Session, Session];
+    const first = host.snapshot.table!.game;
+    leaver.subscribe(() => {
+      if (leaver.ledger?.any.view.phase === 'roundOver') leaver.close();
+    });
+    await until('seat 2 stalled', () => host.snapshot.stall?.seats.includes(2) === true, 30_000);
+    const resolved = host.resolveStall('bot');
+    if (!resolved.ok) throw new Error(resolved.error.detail);
+    let passSeq: number | null = null;
+    if (falsePass) {
+      await until('the second segment', () => stays.snapshot.table?.game !== first);
+      // by hand from here: ready for round 2, then its moves
+      stays.setAutoplay(1, null);
+      await until('seat 1 to pass with a playable tile', () => {
+        const between = stays.snapshot.table?.betweenRounds;
+        if (between && !between.ready[1]) stays.ready(1);
+        const local = stays.snapshot.table?.local.find((l) => l.seat === 1);
+        if (!local || local.legal.length === 0) return false;
+        const phase = stays.ledger?.table(1)?.view.phase;
+        if (phase === 'playing' && local.legal.some((m) => m.type === 'play')) {
+          passSeq = stays.ledger?.seq ?? -1;
+          const passed = stays.move(1, { seat: 1, type: 'pass' });
+          if (!passed.ok) throw new Error(passed.error.detail);
+          return true;
+        }
+        stays.move(1, local.legal[0]!);
+        return false;
+      });
+      stays.setAutoplay(1, 'medium');
+    }
+    await until(
+      'game over',
+      () => [host, stays].every((s) => s.snapshot.table?.gameOver === true),
+      90_000,
+    );
+    const record = recordOf(host.segments(), host.room);
+    return { record, signing: keysOf([host, stays, leaver], 3), passSeq };
+  } finally {
+    closeTracked();
+  }
+}

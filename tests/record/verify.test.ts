@@ -164,7 +164,14 @@ describe('a damaged record is refused at the entry', () => {
     const verdict = verifyRecord(withLog(record, 0, entries.slice(0, -1)));
     expect(verdict.refused).toBeNull();
     expect(verdict.fair).toBe(true);
-    expect(verdict.rounds.at(-1)!.status).toBe('awaiting-seeds');
+    expect(verdict.violations).toEqual([]);
+    expect(verdict.rounds.at(-1)).toMatchObject({ status: 'awaiting-seeds', unchecked: 1 });
+    // the last seed not in yet: its seat is unchecked (owed), and the verdict is not complete
+    expect(verdict.complete).toBe(false);
+    expect(verdict.unchecked).toEqual([
+      expect.objectContaining({ segment: 0, code: 'SEED_NOT_REVEALED', owed: true }),
+    ]);
+    expect(verifyRecord(record)).toMatchObject({ complete: true, unchecked: [] });
     const early = verifyRecord(withLog(record, 0, entries.slice(0, 12)));
     expect(early.rounds.at(-1)!.status).toBe('in-play');
   });

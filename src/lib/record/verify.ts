@@ -4,7 +4,9 @@
 // signature, chain, every shuffle and lock proof and key, the rules — and each
 // round's audit (the rules replayed with every hand known, naming each cheat by
 // seat, entry and rule). A round whose play is over but whose seeds are missing
-// is audited without them (auditTable names the seat that withheld its seed).
+// is audited without them: each seat whose seed never came is listed as
+// unchecked for that round, never as a cheat (the record cannot tell a player
+// who left from one who withheld it), and the rest of the round is still checked.
 //
 // Synchronous and pure; `RecordVerifier` works in slices (`run(budget)`) so a
 // page can show progress between them. `verifyRecord` runs it to the end.
@@ -20,6 +22,7 @@ import {
   type RecordedStep,
   type TableAudit,
   type TableState,
+  type UncheckedCode,
 } from '$lib/protocol';
 import {
   checkAgreements,
@@ -39,11 +42,31 @@ export interface RecordViolation {
   /** The table's round counter (as the table's audits count rounds; a redeal counts anew). */
   readonly round: number;
   readonly seat: number;
-  /** The entry at fault in its segment's log (a withheld seed: its commitment), if known. */
+  /** The entry at fault in its segment's log, if known. */
   readonly seq: number | null;
   readonly code: string;
   /** The rule id a broken rule names (`MT-7`), else null. */
   readonly rule: string | null;
+}
+
+/**
+ * A seat whose part of a finished round was not checked: its seed never came
+ * (`SEED_NOT_REVEALED`). Not a cheat: its player may have left (browser closed,
+ * link dead) as well as withheld it, and nothing in the record tells which.
+ */
+export interface RecordUnchecked {
+  readonly segment: number;
+  /** The table's round counter (as in `rounds` and `violations`). */
+  readonly round: number;
+  readonly seat: number;
+  /** The seat's seed commitment in its segment's log, if it made one. */
+  readonly seq: number | null;
+  readonly code: UncheckedCode;
+  /**
+   * The record's last round (`awaiting-seeds`): the seed may simply not have come
+   * yet when the file was saved. False: the game went on without it.
+   */
+  readonly owed: boolean;
 }
 
 /** The entry that stopped verification: the protocol (or the setup check) refused it. */
@@ -59,9 +82,9 @@ export interface RecordRefusal {
 export const ROUND_STATUSES = [
   /** Every seed revealed: the round was audited with every hand known. */
   'audited',
-  /** Play over, some seed never revealed: audited without it (SEED_NOT_REVEALED). */
+  /** Play over, a seed never came, the game went on: audited without it, its seat unchecked. */
   'seeds-withheld',
-  /** The record's last round: play over, seeds not all in yet (not counted against anyone). */
+  /** The record's last round: play over, seeds not all in yet (their seats unchecked, `owed`). */
   'awaiting-seeds',
   /** The record ends during this round's deal or play. */
   'in-play',
@@ -80,15 +103,26 @@ export interface RoundSummary {
   /** The rules replay ran over every move with every hand known. */
   readonly replayed: boolean;
   readonly violations: number;
+  /** Seats not checked in this round (their seed never came). */
+  readonly unchecked: number;
 }
 
 export interface Verdict {
-  /** No refusal and no violation. */
+  /**
+   * No refusal and no violation: nothing checked was found wrong. A seat left
+   * unchecked does not make a record unfair — a missing seed proves nothing
+   * against anyone (a player who left looks just like one who withheld it) —
+   * so it is reported apart, in `unchecked` and `complete`.
+   */
   readonly fair: boolean;
+  /** Nothing refused, nothing unchecked: every finished round audited with every hand known. */
+  readonly complete: boolean;
   readonly rounds: readonly RoundSummary[];
   /** Entries verified (over all segments). */
   readonly entries: number;
   readonly violations: readonly RecordViolation[];
+  /** Each seat of a finished round whose part could not be checked (its seed never came). */
+  readonly unchecked: readonly RecordUnchecked[];
   readonly refused: RecordRefusal | null;
 }
 
@@ -128,6 +162,7 @@ export class RecordVerifier {
   #evidence: { seat: number; seq: number }[] = [];
   #finished = false;
   readonly #violations: RecordViolation[] = [];
+  readonly #unchecked: RecordUnchecked[] = [];
   readonly #rounds: RoundSummary[] = [];
   readonly #traces: RoundTrace[] = [];
   #refused: RecordRefusal | null = null;
@@ -179,9 +214,11 @@ export class RecordVerifier {
     this.run();
     return {
       fair: this.#refused === null && this.#violations.length === 0,
+      complete: this.#refused === null && this.#unchecked.length === 0,
       rounds: this.#rounds,
       entries: this.#done,
       violations: this.#violations,
+      unchecked: this.#unchecked,
       refused: this.#refused,
     };
   }
@@ -319,10 +356,8 @@ export class RecordVerifier {
     if (table.record.audit === null) {
       if (isOver(table)) {
         if (lastSegment) {
-          const audit = auditTable(table);
-          // Seeds not in yet are owed, not withheld: the record may have been taken early.
-          const owed = audit.violations.filter((v) => v.code !== 'SEED_NOT_REVEALED');
-          this.#endRound(table, 'awaiting-seeds', { ...audit, violations: owed }, this.#seq);
+          // Seeds not in yet are owed: the record may have been taken early.
+          this.#endRound(table, 'awaiting-seeds', auditTable(table), this.#seq);
         } else {
           this.#endRound(table, 'seeds-withheld', auditTable(table), this.#seq);
         }
@@ -349,6 +384,16 @@ export class RecordVerifier {
       rule: v.rule,
     }));
     this.#violations.push(...violations);
+    const owed = status === 'awaiting-seeds';
+    const unchecked = (audit?.unchecked ?? []).map((u): RecordUnchecked => ({
+      segment,
+      round: audit?.round ?? record.round,
+      seat: u.seat,
+      seq: u.seq,
+      code: u.code,
+      owed,
+    }));
+    this.#unchecked.push(...unchecked);
     this.#rounds.push({
       segment,
       round: record.round,
@@ -356,6 +401,7 @@ export class RecordVerifier {
       status,
       replayed: audit?.replayed ?? false,
       violations: violations.length,
+      unchecked: unchecked.length,
     });
     this.#traces.push({
       segment,

@@ -4,6 +4,8 @@
 // commit–reveal value, then opens every position and rebuilds every hand.
 // Hops are checked in one random linear combination per hop (weights hashed from
 // the hop), which any wrong point spoils except with probability about 2^-128.
+// A seed that never came leaves that seat unchecked (its own list, not a
+// violation); everything the other seeds show is still checked.
 import { concatBytes } from '../crypto/bytes';
 import type { DealContext } from './context';
 import type {
@@ -35,7 +37,6 @@ import {
 } from './peer-secret';
 
 export const AUDIT_CODES = [
-  'SEED_NOT_REVEALED',
   'SHUFFLE_MISMATCH',
   'LOCK_MISMATCH',
   'KEY_MISMATCH',
@@ -46,11 +47,27 @@ export const AUDIT_CODES = [
 ] as const;
 export type AuditCode = (typeof AUDIT_CODES)[number];
 
+/**
+ * Why the audit could not check a seat's part of the round. A seed that never
+ * came is no proof of cheating: the log cannot tell a player who left (its
+ * browser closed, its link died) from one who withheld it on purpose.
+ */
+export const UNCHECKED_CODES = ['SEED_NOT_REVEALED'] as const;
+export type UncheckedCode = (typeof UNCHECKED_CODES)[number];
+
 export interface AuditViolation {
   readonly seat: number;
-  /** The entry at fault (the seed commitment, for an unrevealed seed). */
+  /** The entry at fault. */
   readonly seq: number | null;
   readonly code: AuditCode;
+}
+
+/** A seat whose hops, keys and hand the audit could not check (its seed never came). */
+export interface AuditUnchecked {
+  readonly seat: number;
+  /** The seat's seed commitment, if it made one. */
+  readonly seq: number | null;
+  readonly code: UncheckedCode;
 }
 
 export interface DeckAudit {
@@ -63,6 +80,8 @@ export interface DeckAudit {
 
 export interface DealAudit {
   readonly violations: readonly AuditViolation[];
+  /** Seats not checked (their seed never came): left open, never counted as a cheat. */
+  readonly unchecked: readonly AuditUnchecked[];
   readonly decks: readonly DeckAudit[];
 }
 
@@ -176,11 +195,12 @@ function auditDeck(
 export function auditDeal(deal: DealState): DealAudit {
   const { ctx } = deal;
   const violations: AuditViolation[] = [];
+  const unchecked: AuditUnchecked[] = [];
   const seeds = deal.seeds.reveals.map((r) => r?.seed ?? null);
   seeds.forEach((seed, seat) => {
     if (!seed) {
       const seq = deal.seeds.commits[seat]?.seq ?? null;
-      violations.push({ seat, seq, code: 'SEED_NOT_REVEALED' });
+      unchecked.push({ seat, seq, code: 'SEED_NOT_REVEALED' });
     }
   });
   const decks = deal.decks.map((deck) => auditDeck(ctx, deck, seeds, violations));
@@ -200,5 +220,5 @@ export function auditDeal(deal: DealState): DealAudit {
       }
     });
   }
-  return { violations, decks };
+  return { violations, unchecked, decks };
 }

@@ -2,7 +2,9 @@
 // (hops, keys, commit–reveal values), then the round rebuilt with every tile
 // known and replayed by the engine (false passes, draws and declarations). Each
 // cheat is named by seat and entry; a broken rule also by move index and rule id;
-// a round stopped by an early seed reveal names that seat (ROUND_ABORTED).
+// a round stopped by an early seed reveal names that seat (ROUND_ABORTED). A seat
+// whose seed never came is listed as unchecked, not as a cheat (SEED_NOT_REVEALED):
+// the rest is checked without it, and the rules replay needs every hand.
 import { auditRound, mapSupplyCards, type Supply } from '../../engine';
 import { auditDeal, type DealAudit } from '../deal/audit';
 import { isSupply } from './due';
@@ -24,7 +26,7 @@ function fullInformation(table: TableState, audit: DealAudit) {
   return { steps, complete: !missing };
 }
 
-/** Audits the current round with the seeds revealed so far (a missing one is named). */
+/** Audits the round with the seeds in so far (a missing one leaves its seat unchecked). */
 export function auditTable(table: TableState): TableAudit {
   const { record, variant } = table;
   const dealAudit = auditDeal(table.deal);
@@ -42,7 +44,8 @@ export function auditTable(table: TableState): TableAudit {
     const { seat, seq } = record.abortedBy;
     violations.push({ seat, seq, moveIndex: null, rule: null, code: 'ROUND_ABORTED' });
   }
-  const unreplayed: TableAudit = { round: record.round, violations, replayed: false };
+  const { unchecked } = dealAudit;
+  const unreplayed: TableAudit = { round: record.round, violations, unchecked, replayed: false };
   const full = fullInformation(table, dealAudit);
   const [first, ...rest] = full.steps;
   const firstStep = record.steps[0]?.step;
@@ -63,5 +66,5 @@ export function auditTable(table: TableState): TableAudit {
       code: v.code,
     });
   }
-  return { round: record.round, violations, replayed: report.complete };
+  return { round: record.round, violations, unchecked, replayed: report.complete };
 }

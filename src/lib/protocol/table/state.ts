@@ -13,7 +13,7 @@ import type {
   Variant,
   VariantId,
 } from '../../engine';
-import type { AuditCode } from '../deal/audit';
+import type { AuditCode, AuditUnchecked } from '../deal/audit';
 import type { DealState } from '../deal/state';
 import type { LogHead } from '../log/entry';
 
@@ -81,7 +81,7 @@ export interface PendingMove {
 /** A cheat the audit names: by seat, entry and, for a broken rule, move index and rule. */
 export interface TableViolation {
   readonly seat: number;
-  /** The entry at fault (for a withheld seed, its commitment), null if unknown. */
+  /** The entry at fault, null if unknown. */
   readonly seq: number | null;
   readonly moveIndex: number | null;
   readonly rule: string | null;
@@ -91,6 +91,12 @@ export interface TableViolation {
 export interface TableAudit {
   readonly round: number;
   readonly violations: readonly TableViolation[];
+  /**
+   * Seats whose part of the round could not be checked: their seed never came
+   * (the player left, or withheld it; nothing tells which). Not a violation.
+   * Empty for every audit in `audits` (a round is closed once every seed is in).
+   */
+  readonly unchecked: readonly AuditUnchecked[];
   /** The rules replay ran over every move (false: the deal could not be rebuilt, or a move was impossible). */
   readonly replayed: boolean;
 }

@@ -375,7 +375,7 @@ export class Seats {
     for (const r of this.#readiness.keys()) if (r < round - 1) this.#readiness.delete(r);
   }
 
-  /** A round left with its play over but secrets missing is audited without them (they are named). */
+  /** A round over with secrets missing is audited without them (their seats left unchecked). */
   closeAudit(seg: Segment): void {
     const table = seg.ledger.any;
     const over = table.view.phase === 'roundOver' || table.view.phase === 'gameOver';
