@@ -4,8 +4,8 @@
 // watcher of its own — that picks, step by step from a seeded PRNG (no
 // Math.random), actions from a library: any wire message under any claimed id,
 // replays of anything it saw (now, mutated, or held back and sent late), floods,
-// severed links, honest browsers' links made slow (in order, up to 1.2 s late,
-// within the away limit) and healed, its own re-dials, honest browsers reloaded
+// severed links, honest browsers' links made slow (in order, up to 6 s late,
+// past the away and stall limits) and healed, its own re-dials, honest browsers reloaded
 // from their store (as saved a few steps before, or just now: saves lag what a
 // browser sent, but never a person’s move it sent: that is stored first),
 // double taps by the honest person who plays by hand, and the clock jumped past
@@ -360,11 +360,12 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
           return;
         }
         case 'slow': {
-          // An honest browser's link turns slow or heals. Slow, not gone: its messages
-          // come within the away limit (one silent longer is away, and named if it
-          // then owes the round its secret: trust.md).
+          // An honest browser's link turns slow or heals: its messages come late, in
+          // order, within the away limit or past it and the stall limit (it then
+          // looks away; owing the round its secret, its seat is left unchecked, not
+          // named: trust.md).
           const b = browsers[rng.int(browsers.length)]!;
-          slowness.set(b.member, [0, 0, 80, 400, 1200][rng.int(5)]!);
+          slowness.set(b.member, [0, 0, 80, 400, 1200, 3000, 6000][rng.int(7)]!);
           return;
         }
         case 'flood':
