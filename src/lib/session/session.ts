@@ -595,6 +595,11 @@ export class Session {
       case 'react':
         // A seat's browser, or a watcher the host lets react; at most a few (reactions.ts).
         return this.#t.reactions.refusal(member, m.game);
+      case 'shown':
+        // Only the setup this browser asked that member for (lobby/split.ts).
+        return this.#t.agreeing.splits.awaits(member, m.game)
+          ? null
+          : { code: 'NOT_ALLOWED', detail: `a setup from ${member} that was not asked for` };
       case 'ready': {
         const plays = this.#t.segment?.setup.seats[m.seat]?.member === member;
         return plays
@@ -645,6 +650,10 @@ export class Session {
         return t.sync.onHashes(member, m.game, m.from, m.list);
       case 'want':
         return t.sync.onWant(peer, m.game, m.from);
+      case 'show':
+        return t.agreeing.splits.onShow(peer, m.game);
+      case 'shown':
+        return t.agreeing.splits.onShown(member, m.game, m.setup, m.agreements);
       case 'entries':
         return t.sync.onEntries(member, peer, m.game, m.from, m.list, m.head);
       case 'ready':
