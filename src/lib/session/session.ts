@@ -81,7 +81,8 @@
 // removed members, relayed offers' proofs), presence.ts (who is here, who hosts).
 // lobby/: lobby.ts (the draft and who is at the table), agreeing.ts (proposals,
 // agreements, begin; changes of seats checked against the own ledger), rematch.ts
-// (a new game offered at game over, signed on each person's accept). play/:
+// (a new game offered at game over, signed on each person's accept), split.ts (the
+// signed setups a table split is named on). play/:
 // sequencer.ts (ordering and applying entries, refusals, equivocations), sync.ts
 // (heartbeats, hashes, want/entries, hand-over and passing over a host), seats.ts
 // (readiness, stalls, seats handed back, newcomers, the end), turns.ts (this
