@@ -68,6 +68,9 @@ interface Claim {
   readonly forks: boolean;
 }
 
+/** What the evidence reads of a segment this browser holds. */
+export type Held = Pick<Segment, 'game' | 'setup'>;
+
 /** What one shown setup proves: the fork, or only that the game it continues must be asked for. */
 type Step = { readonly kind: 'forks' } | { readonly kind: 'continues'; readonly after: string };
 
@@ -78,7 +81,7 @@ type Step = { readonly kind: 'forks' } | { readonly kind: 'continues'; readonly 
  * it proves.
  */
 export function forkStep(
-  lineage: readonly Segment[],
+  lineage: readonly Held[],
   room: string,
   member: string,
   game: string,
@@ -124,7 +127,7 @@ export function forkStep(
  * its seats signs: checkAgreements) by at least half of the parent's browsers
  * under keys they held in it, `member` among them.
  */
-function backingRefusal(parent: Segment, child: TableSetup, member: string) {
+function backingRefusal(parent: Held, child: TableSetup, member: string) {
   const was = parent.setup;
   if (child.variant !== was.variant || !sameJson(child.options, was.options)) {
     return fail('BAD_SETUP', 'a game with another variant or options');
