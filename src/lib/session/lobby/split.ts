@@ -47,7 +47,6 @@ export type SplitCore = Pick<
   | 'past'
   | 'presence'
   | 'hashes'
-  | 'event'
   | 'drop'
   | 'send'
   | 'wantAllowed'
@@ -104,20 +103,20 @@ export function forkStep(
   if (hop === 0 && !setup.seats.some((s) => s.member === member && s.bot === null)) {
     return fail('BAD_SETUP', `a game that does not seat ${member}`);
   }
-  const signed = checkAgreements(setup, agreements);
-  if (!signed.ok) return signed;
   const after = setup.start?.after;
   if (after === undefined) return fail('WRONG_GAME', 'a game that continues no other');
   const at = lineage.findIndex((s) => s.game === after);
-  if (at < 0) {
-    return hop + 1 < MAX_FORK_HOPS
-      ? ok({ kind: 'continues', after })
-      : fail('WRONG_GAME', `no game this table played within ${MAX_FORK_HOPS} setups`);
-  }
-  const parent = lineage[at]!;
-  if (at === lineage.length - 1) {
+  if (at >= 0 && at === lineage.length - 1) {
     return fail('WRONG_GAME', 'it continues this browser’s own game (no fork: its begin may come)');
   }
+  if (at < 0 && hop + 1 >= MAX_FORK_HOPS) {
+    return fail('WRONG_GAME', `no game this table played within ${MAX_FORK_HOPS} setups`);
+  }
+  // The signatures last: the checks above cost nothing.
+  const signed = checkAgreements(setup, agreements);
+  if (!signed.ok) return signed;
+  const parent = lineage[at];
+  if (!parent) return ok({ kind: 'continues', after });
   return backingRefusal(parent, setup, member) ?? ok({ kind: 'forks' });
 }
 
