@@ -1,7 +1,8 @@
 // Hole 5 of issue 21, as the attack: one seated browser turns hostile and sends
 // 100,000 well-formed messages of each kind (far-ahead entries and batches,
-// hashes for future positions, ready for distinct rounds, `want from 0`,
-// beats from far ahead, challenges, hellos, lobbies, ends) to the host of a
+// hashes for future positions, ready for distinct rounds, `want from 0`, asks
+// for the game's setup and setups nobody asked for, beats from far ahead,
+// challenges, hellos, lobbies, ends) to the host of a
 // live table. The heap grows by less than 10 MB and the game finishes, the
 // same everywhere. Everything is taken only within a window around the log head.
 import { setFlagsFromString } from 'node:v8';

@@ -8,6 +8,8 @@ export const HOSTILE_KINDS = [
   'hashes',
   'ready',
   'want',
+  'show',
+  'shown',
   'beat',
   'challenge',
   'hello',
@@ -47,6 +49,11 @@ export function hostileMessage(kind: HostileKind, i: number, c: HostileContext):
       return JSON.stringify({ t: 'ready', game, round: 10 + i, seat });
     case 'want':
       return JSON.stringify({ t: 'want', game, from: 0 });
+    case 'show':
+      return JSON.stringify({ t: 'show', game });
+    case 'shown':
+      // A setup nobody asked for (NOT_ALLOWED).
+      return JSON.stringify({ t: 'shown', game: `g${i}`, setup: `${BIG}${i}`, agreements: [] });
     case 'beat':
       return JSON.stringify({
         t: 'beat',

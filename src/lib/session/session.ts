@@ -81,7 +81,8 @@
 // removed members, relayed offers' proofs), presence.ts (who is here, who hosts).
 // lobby/: lobby.ts (the draft and who is at the table), agreeing.ts (proposals,
 // agreements, begin; changes of seats checked against the own ledger), rematch.ts
-// (a new game offered at game over, signed on each person's accept). play/:
+// (a new game offered at game over, signed on each person's accept), split.ts (the
+// signed setups a table split is named on). play/:
 // sequencer.ts (ordering and applying entries, refusals, equivocations), sync.ts
 // (heartbeats, hashes, want/entries, hand-over and passing over a host), seats.ts
 // (readiness, stalls, seats handed back, newcomers, the end), turns.ts (this
@@ -601,6 +602,11 @@ export class Session {
       case 'react':
         // A seat's browser, or a watcher the host lets react; at most a few (reactions.ts).
         return this.#t.reactions.refusal(member, m.game);
+      case 'shown':
+        // Only the setup this browser asked that member for (lobby/split.ts).
+        return this.#t.agreeing.splits.awaits(member, m.game)
+          ? null
+          : { code: 'NOT_ALLOWED', detail: `a setup from ${member} that was not asked for` };
       case 'ready': {
         const plays = this.#t.segment?.setup.seats[m.seat]?.member === member;
         return plays
@@ -651,6 +657,10 @@ export class Session {
         return t.sync.onHashes(member, m.game, m.from, m.list);
       case 'want':
         return t.sync.onWant(peer, m.game, m.from);
+      case 'show':
+        return t.agreeing.splits.onShow(peer, m.game);
+      case 'shown':
+        return t.agreeing.splits.onShown(member, m.game, m.setup, m.agreements);
       case 'entries':
         return t.sync.onEntries(member, peer, m.game, m.from, m.list, m.head);
       case 'ready':

@@ -169,12 +169,30 @@ export type Wire =
    */
   | { t: 'ready'; game: string; round: number; seat: number }
   /**
+   * Asks for the signed setup of a game the sender says it plays or continues:
+   * evidence that a table split (lobby/split.ts). From any member, within its
+   * `want` budget; answered with `shown` only for a game of this browser's own
+   * (its current one or one it continues). Changes: nothing here.
+   */
+  | { t: 'show'; game: string }
+  /**
+   * A game's signed setup (JSON text of a TableSetup) and every seat's agreement,
+   * answering a `show`. Only from the member it was asked of, for the very game
+   * asked (else NOT_ALLOWED); checked: the setup (at most MAX_SETUP_LENGTH), its
+   * game id, room and every agreement, then whether it continues a segment this
+   * browser holds (at most MAX_FORK_HOPS setups followed). Changes: nothing but
+   * the split alarm, once the setups prove a fork (split.ts forkStep).
+   */
+  | { t: 'shown'; game: string; setup: string; agreements: readonly Agreement[] }
+  /**
    * Heartbeat: the sender's game, log length, hash after its last entry, whom
    * it takes for host, and whether it is catching up (play/sync.ts: it orders and
    * signs nothing until it has heard every seat's browser). From any proven member. Keeps the sender present, counts
    * its host claim for the quorum (and a seat is handed back only to a browser
    * that names this host); a longer log makes this browser ask it for entries (a
-   * `want`, at most once a beat), an equal one compares the hash.
+   * `want`, at most once a beat), an equal one compares the hash. A game this
+   * browser never had, from a person whose seat went to a bot, is only a claim:
+   * this browser asks for its signed setup (`show`) before it says the table split.
    */
   | {
       t: 'beat';
@@ -266,6 +284,8 @@ const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
   refused: { game, entry },
   hashes: { game, from: index, list: list(str(100), 4096) },
   want: { game, from: index },
+  show: { game },
+  shown: { game, setup: str(MAX_SETUP_LENGTH), agreements: list(agreement, 8) },
   entries: { game, from: index, list: list(entry, MAX_LOG_ENTRIES), head: index },
   ready: { game, round: index, seat: index },
   beat: {

@@ -9,12 +9,14 @@
 // Of the core it touches only AgreeingCore (below): a setup begins through beginSegment, which
 // tells the other parts (segmentStarted); proposals, consents and finished games are its own.
 import type { Seat } from '$lib/engine';
+import type { PeerId } from '$lib/net';
 import type { Core } from '../core';
 import type { SessionError } from '../errors';
 import { MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
 import { openSegment, type Segment } from '../play/segment';
 import { Consents, type Purpose } from './consent';
 import { type RematchCore, rematchRefusal, Rematches } from './rematch';
+import { type SplitCore, Splits } from './split';
 import {
   type Agreement,
   checkAgreement,
@@ -77,6 +79,8 @@ export type AgreeingCore = Pick<
   | 'drop'
   // sending and telling
   | 'broadcast'
+  | 'send'
+  | 'wantAllowed'
   | 'changed'
   | 'schedulePump'
   // what it hears
@@ -86,7 +90,8 @@ export type AgreeingCore = Pick<
   | 'sequencer'
   | 'seats'
 > &
-  RematchCore;
+  RematchCore &
+  SplitCore;
 
 export class Agreeing {
   readonly #t: AgreeingCore;
@@ -98,14 +103,15 @@ export class Agreeing {
   #deferred: { text: string; from: string; at: number } | null = null;
   /** This browser's seats the host gave to a bot while it was here, in its game then. */
   #taken: { game: string; seats: readonly number[] } | null = null;
-  /** A person whose seat this side gave to a bot, seen in a game this browser never had. */
-  #elsewhere: { member: string; game: string; since: number } | null = null;
+  /** People whose seat this side gave to a bot, seen in games this browser never had (split.ts). */
+  readonly splits: Splits;
   /** Games this browser finished before a rematch (their begins are not taken again); the last few. */
   readonly #finished: string[] = [];
 
   constructor(t: AgreeingCore) {
     this.#t = t;
     this.rematches = new Rematches(t, this);
+    this.splits = new Splits(t);
     // A proposal this browser was behind for is judged again as it catches up.
     t.progressed.on(() => {
       const deferred = this.#deferred;
@@ -418,17 +424,18 @@ export class Agreeing {
   /**
    * A beat in a game this browser is not in: from the host, having given this
    * browser's seat to a bot (see #seatTaken); or, for the away limit, from a person
-   * whose seat this side gave to a bot, in a game this browser never had: links
-   * went down, each side took the other's seats, and both played on. Either way
-   * the table split, and the desync alarm says so (naming no entry's author: the
-   * split is no entry's doing).
+   * whose seat this side gave to a bot, in a game this browser never had, once
+   * that person has shown the signed setups that prove the game forks this table
+   * (split.ts): links went down, each side took the other's seats, and both played
+   * on. Either way the table split, and the desync alarm says so (naming no
+   * entry's author: the split is no entry's doing).
    */
-  wentOnWithout(game: string, member: string): void {
+  wentOnWithout(game: string, member: string, peer: PeerId): void {
     const seg = this.#t.segment;
     if (!seg || game === seg.game) return;
     const taken = this.#taken;
     if (!taken || taken.game !== seg.game || member !== this.#t.host()) {
-      return this.#splitFrom(seg, game, member);
+      return this.#splitFrom(seg, game, member, peer);
     }
     const detail = `the host plays on without seat ${taken.seats.join(', ')}, given to a bot while it was here`;
     this.#t.hashes.raise(seg, Math.max(0, seg.ledger.seq - 1), detail, false);
@@ -436,28 +443,16 @@ export class Agreeing {
 
   /**
    * `member` sat as a person earlier in this game and no longer does, and plays a
-   * game this browser never had. A browser behind (one of this game's segments)
-   * or merely late to a new one (its begin on the way) is no split: only one
-   * that stays elsewhere for the away limit is.
+   * game this browser never had: its claim is asked after (split.ts). A browser
+   * behind (one of this game's segments) or merely late to a new one (its begin
+   * on the way) is no split, nor is one that cannot prove its game.
    */
-  #splitFrom(seg: Segment, game: string, member: string): void {
+  #splitFrom(seg: Segment, game: string, member: string, peer: PeerId): void {
     const segments = [...this.#t.past, seg];
     const person = (s: Segment) => s.setup.seats.some((x) => x.member === member && !x.bot);
     const known = segments.some((s) => s.game === game);
-    if (known || person(seg) || !segments.some(person)) {
-      if (this.#elsewhere?.member === member) this.#elsewhere = null;
-      return;
-    }
-    const now = this.#t.now();
-    const seen = this.#elsewhere;
-    if (seen?.member !== member || seen.game !== game) {
-      this.#elsewhere = { member, game, since: now };
-      return;
-    }
-    if (now - seen.since < this.#t.timing.awayMs) return;
-    const name = this.#t.presence.get(member)?.name ?? member;
-    const detail = `${name} played on in another game while the links were down: the table split`;
-    this.#t.hashes.raise(seg, Math.max(0, seg.ledger.seq - 1), detail, false);
+    if (known || person(seg) || !segments.some(person)) return this.splits.forget(member);
+    this.splits.claim(seg, game, member, peer);
   }
 
   parseSetupText(text: string): TableSetup | null {

@@ -192,7 +192,8 @@ export class Sync {
   ): void {
     const { game, seq, hash } = beat;
     const seg = this.#t.segment;
-    if (seg && game !== null && game !== seg.game) this.#t.agreeing.wentOnWithout(game, member);
+    if (seg && game !== null && game !== seg.game)
+      this.#t.agreeing.wentOnWithout(game, member, peer);
     if (!seg || game !== seg.game) return;
     const host = member === this.#t.host();
     if (host) this.#hostCatching = beat.catching;
