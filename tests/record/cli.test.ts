@@ -4,32 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { flipBase64Bit } from './tamper';
+import { ROOT, verifyFile as verify } from './verify-cli';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = path.join(ROOT, 'tests/record/fixtures');
 const dir = mkdtempSync(path.join(tmpdir(), 'trainyard-verify-'));
-
-function verify(
-  file: string,
-  stdin: number | 'pipe' = 'pipe',
-): { status: number | null; out: Record<string, unknown> } {
-  const run = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/verify.ts', file],
-    // A heap far smaller than endless input: reading it all would crash, not exit 2.
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 60_000,
-      stdio: [stdin, 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=256' },
-    },
-  );
-  return { status: run.status, out: JSON.parse(run.stdout) as Record<string, unknown> };
-}
 
 function temp(name: string, text: string): string {
   const file = path.join(dir, name);

@@ -3,16 +3,10 @@
 // cannot tell a player who left from one who withheld the seed, so that seat is
 // listed as unchecked for that round — never as a cheat — and the verdict stays
 // fair. A real cheat in another round of such a record is still a violation.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordText, verifyRecord, type Verdict } from '$lib/record';
 import { playLeftAtRoundEnd, type PlayedGame } from './games';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { verifyText } from './verify-cli';
 
 let left: PlayedGame;
 let cheat: PlayedGame & { readonly passSeq: number | null };
@@ -60,15 +54,8 @@ describe('a seat away at the end of a round the game went on from', () => {
   });
 
   it('npm run verify: exit 0, and the unchecked seat in the JSON', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'trainyard-left-'));
-    const file = path.join(dir, 'left.json');
-    writeFileSync(file, recordText(left.record));
-    const run = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/verify.ts', file],
-      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(JSON.parse(run.stdout)).toMatchObject({
+    const run = verifyText(recordText(left.record));
+    expect(run.out).toMatchObject({
       fair: true,
       complete: false,
       violations: [],

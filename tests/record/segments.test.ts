@@ -4,11 +4,6 @@
 // damage to the second segment — a flipped bit, a dropped entry, a setup whose
 // start does not follow from where the first segment stopped — is named by
 // segment, entry and code.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   parseRecord,
@@ -22,8 +17,7 @@ import {
 import { gameId, parseSetup, setupJson, signAgreement, type TableSetup } from '$lib/session/setup';
 import { playHandedBack, playNewcomer, playReseated, type PlayedGame } from './games';
 import { flipBase64Bit, flipBit, withLog } from './tamper';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { verifyText } from './verify-cli';
 
 let game: PlayedGame;
 
@@ -74,15 +68,8 @@ describe('a record whose seats changed hands', () => {
   });
 
   it('npm run verify: exit 0 on it', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'trainyard-segments-'));
-    const file = path.join(dir, 'reseated.json');
-    writeFileSync(file, recordText(game.record));
-    const run = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/verify.ts', file],
-      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(JSON.parse(run.stdout)).toMatchObject({ fair: true, refused: null });
+    const run = verifyText(recordText(game.record));
+    expect(run.out).toMatchObject({ fair: true, refused: null });
     expect(run.status).toBe(0);
   });
 });

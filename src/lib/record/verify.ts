@@ -375,22 +375,17 @@ export class RecordVerifier {
   #endRound(table: TableState, status: RoundStatus, audit: TableAudit | null, end: number): void {
     const segment = this.#segment;
     const { record } = table;
-    const violations = (audit?.violations ?? []).map((v): RecordViolation => ({
-      segment,
-      round: audit?.round ?? record.round,
-      seat: v.seat,
-      seq: v.seq,
-      code: v.code,
-      rule: v.rule,
-    }));
+    const at = { segment, round: audit?.round ?? record.round };
+    const violations = (audit?.violations ?? []).map(
+      ({ seat, seq, code, rule }): RecordViolation => ({ ...at, seat, seq, code, rule }),
+    );
     this.#violations.push(...violations);
     const owed = status === 'awaiting-seeds';
-    const unchecked = (audit?.unchecked ?? []).map((u): RecordUnchecked => ({
-      segment,
-      round: audit?.round ?? record.round,
-      seat: u.seat,
-      seq: u.seq,
-      code: u.code,
+    const unchecked = (audit?.unchecked ?? []).map(({ seat, seq, code }): RecordUnchecked => ({
+      ...at,
+      seat,
+      seq,
+      code,
       owed,
     }));
     this.#unchecked.push(...unchecked);
