@@ -1,6 +1,6 @@
 // MT-2 / DT-2: a person is answered for when the called double cannot be in
 // their hand ("I don't hold it" is public either way); they act only to open
-// with a double they hold.
+// with a double they hold. The answer counts as a move on its way (`busy`).
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
 import type { Move } from '$lib/engine';
@@ -47,11 +47,16 @@ for (const variant of ['mexican-train', 'derailing-the-train'] as const) {
       if (!started.ok) throw new Error(started.error.detail);
       const client = started.value;
       const sent: Move[] = [];
+      /** Positions at which "none" was answered for the player. */
+      const answeredAt = new Set<number>();
       const spy = new Proxy(client, {
         get(target, prop) {
           if (prop === 'move')
             return (seat: number, move: Move) => {
               sent.push(move);
+              if (move.type === 'declare' && move.tile === null) {
+                answeredAt.add(t.shown.table?.seq ?? -1);
+              }
               return target.move(seat, move);
             };
           const value: unknown = Reflect.get(target, prop, target);
@@ -66,6 +71,8 @@ for (const variant of ['mexican-train', 'derailing-the-train'] as const) {
         if (phase === 'playing' || phase === 'roundOver') return true;
         // The only call-down buttons are for a held double; "none" never is one.
         expect(t.declareChoices.every((d) => d.tile !== null)).toBe(true);
+        // Answered for the player, the position is busy until the table moves on.
+        if (answeredAt.has(t.shown.table?.seq ?? -1)) expect(t.busy).toBe(true);
         const [hold] = t.declareChoices;
         if (hold && t.caughtUp && !t.busy && pressed === 0) {
           pressed++;

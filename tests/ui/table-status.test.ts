@@ -130,7 +130,7 @@ describe('TableController', () => {
     const t = new TableController(client, { stepMs: 0 });
     table = t;
     const end = Date.now() + 60_000;
-    while (!(t.caughtUp && t.myTurn) && t.panel !== 'game') {
+    while (!(t.caughtUp && t.myTurn && !t.busy) && t.panel !== 'game') {
       if (Date.now() > end) throw new Error('no turn came');
       await new Promise((r) => setTimeout(r, 10));
     }

@@ -58,7 +58,7 @@ describe('TableController', () => {
       options: { rounds: 1 },
       seats: [me, { kind: 'bot', level: 'easy' }],
     });
-    await until(() => t.caughtUp && (t.myTurn || t.shown.table?.gameOver === true));
+    await until(() => t.caughtUp && ((t.myTurn && !t.busy) || t.shown.table?.gameOver === true));
     expect(t.viewer).toBe(0);
     expect(t.passAndPlay).toBe(false);
     expect(t.hand.length).toBeGreaterThan(0);
@@ -82,9 +82,9 @@ describe('TableController', () => {
       seats: [me, { kind: 'bot', level: 'easy' }],
     });
     // Answer the call-down honestly until it is a turn with a tile that cannot go.
-    await until(() => t.caughtUp && t.myTurn);
+    await until(() => t.caughtUp && t.myTurn && !t.busy);
     for (let i = 0; i < 40; i++) {
-      await until(() => t.caughtUp && (t.myTurn || t.shown.table?.gameOver === true));
+      await until(() => t.caughtUp && ((t.myTurn && !t.busy) || t.shown.table?.gameOver === true));
       if (t.shown.table?.gameOver) return;
       const blocked = t.hand.find((x) => !t.usable(x, 'hand'));
       if (
@@ -158,7 +158,7 @@ describe('TableController', () => {
     let refused = false;
     let played = false;
     for (let turn = 0; turn < 30 && !(refused && played); turn++) {
-      await until(() => t.caughtUp && (t.myTurn || t.shown.table?.gameOver === true));
+      await until(() => t.caughtUp && ((t.myTurn && !t.busy) || t.shown.table?.gameOver === true));
       if (t.shown.table?.gameOver) break;
       const blocked = t.hand.find((x) => !t.usable(x, 'hand'));
       const tile = t.hand.find((x) => t.usable(x, 'hand'));
@@ -217,7 +217,7 @@ describe('TableController', () => {
       { onCue: (c) => cues.push(c), onPlay: () => plays++ },
     );
     open.push({ client: started.value, table: t });
-    await until(() => t.caughtUp && t.myTurn);
+    await until(() => t.caughtUp && t.myTurn && !t.busy);
     expect(cues).toContain('turn');
     // Not a move this seat may make now: refused, and the alarm sounds.
     await t.send({ seat: 0, type: 'pass' });

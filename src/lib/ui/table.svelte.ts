@@ -136,9 +136,14 @@ export class TableController {
   /** Pass-and-play: the person seat whose hand is on screen. */
   revealed = $state<Seat | null>(null);
   #sending = $state(false);
-  /** A move is on its way: sent, or signed and not yet ordered (the session's `pending`). */
+  /**
+   * A move is on its way: sent, or signed and not yet ordered (the session's
+   * `pending`), or the call-down answered for the player at the position on screen.
+   */
   get busy(): boolean {
-    return this.#sending || (this.latest.pending?.includes(this.viewer ?? -1) ?? false);
+    if (this.#sending || (this.latest.pending?.includes(this.viewer ?? -1) ?? false)) return true;
+    const t = this.shown.table;
+    return t !== null && this.#answered === `${t.game}:${t.seq}:${this.viewer}`;
   }
   /** Snapshots waiting to be shown. */
   behind = $state(0);
@@ -158,7 +163,7 @@ export class TableController {
   /** Moves this screen sent for its people, until they show: any other of theirs the turn clock made. */
   #sent: readonly string[] = [];
   /** The last call-down answer sent for a person (game:entry:seat): once per position. */
-  #answered = '';
+  #answered = $state('');
 
   constructor(client: TableClient, pace: Pace, hooks: ControllerHooks = {}) {
     this.client = client;
