@@ -176,4 +176,27 @@ describe('one entry per seat per position, across a reload', () => {
       expect(s.snapshot.refusals.filter((r) => r.code === 'EQUIVOCATION')).toEqual([]);
     }
   }, 120_000);
+
+  it('a store that never answers does not hold the table up: the move goes after a while', async () => {
+    let stuck = false;
+    const table = await openTable({
+      variant: 'mexican-train',
+      people: 2,
+      options: { rounds: 1, set: 5, handSize: 4 },
+      seed: 335,
+      keep: (browser) =>
+        browser === 1
+          ? () => (stuck ? new Promise<boolean>(() => {}) : Promise.resolve(true))
+          : undefined,
+    });
+    const [host, guest] = table.sessions as [Session, Session];
+    await startAutoplay(table, 'easy', [1]);
+    await turnOf(guest, 1);
+    const seq = guest.ledger!.seq;
+    stuck = true;
+    must(guest.move(1, guest.snapshot.table!.local[0]!.legal[0]!));
+    await pause(300);
+    expect(host.ledger!.seq).toBe(seq);
+    await until('the move ordered without its save', () => host.ledger!.seq > seq);
+  }, 120_000);
 });

@@ -21,6 +21,9 @@ import type { TurnClockView } from '../snapshot';
 import { logFull, type Segment } from './segment';
 import type { Wire } from '../wire';
 
+/** A store that has not answered a person's move by then has failed: the move goes anyway. */
+const STORE_WAIT_MS = 2000;
+
 /** Times a browser sends its entry to the host before it sends it to every seat. */
 const RESENDS = 3;
 
@@ -35,6 +38,7 @@ export type TurnsCore = Pick<
   // who and where it is, and its clock
   | 'member'
   | 'timing'
+  | 'timers'
   | 'now'
   // what it reads
   | 'phase'
@@ -304,13 +308,15 @@ export class Turns {
     const store = this.#t.store;
     if (person && store) {
       this.#storing.add(entry);
-      // Stored or not (a full disk: the table says so), it goes then.
+      const go = () => {
+        if (this.#storing.delete(entry)) this.#t.schedulePump();
+      };
+      // Stored or not (a full disk: the table says so), it goes then; a store
+      // that never answers does not hold the table up.
       void store()
         .catch(() => false)
-        .then(() => {
-          this.#storing.delete(entry);
-          this.#t.schedulePump();
-        });
+        .then(go);
+      this.#t.timers.setTimeout(go, STORE_WAIT_MS);
       return true;
     }
     this.#send(seat, entry);
