@@ -22,7 +22,7 @@ const median = (values: readonly number[]): number => {
 };
 
 export async function run(): Promise<Record<string, unknown>> {
-  const found = findChromium();
+  const found = findChromium({ full: true });
   if (found.error || !found.executablePath) {
     return { status: 'skipped', reason: found.error ?? 'no Chromium' };
   }

@@ -15,7 +15,7 @@ export async function withSite(
   options: { readonly peerServer: boolean },
   use: (site: Site) => Promise<Record<string, unknown>>,
 ): Promise<Record<string, unknown>> {
-  const found = findChromium();
+  const found = findChromium({ full: true });
   if (found.error) return { status: 'skipped', reason: found.error };
   buildIfNeeded({ quietStdout: true });
   const server = await startServer({ port: 0, host: '127.0.0.1', peerServer: options.peerServer });
