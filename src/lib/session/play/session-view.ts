@@ -47,7 +47,8 @@ export function tableView(
     dealing: dealingProgress(table),
     audits: [...past, seg].flatMap((s) => {
       const audit = closing.get(s.game);
-      return [...s.ledger.any.audits, ...(audit ? [audit] : [])];
+      const seats = s.setup.seats.map(({ name, bot }) => ({ name, bot: bot !== null }));
+      return [...s.ledger.any.audits, ...(audit ? [audit] : [])].map((a) => ({ ...a, seats }));
     }),
     betweenRounds,
     gameOver: table.view.phase === 'gameOver' && dues(table).length === 0,
