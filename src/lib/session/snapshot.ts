@@ -76,9 +76,12 @@ export interface DealingProgress {
 }
 
 export interface DesyncAlarm {
+  /** The game (segment) whose log holds the entry. */
+  readonly game: string;
   /** The entry after which the hashes differ. */
   readonly seq: number;
   readonly author: Seat | null;
+  /** The browsers' fingerprints after it, each with the seats whose browsers hold it: this browser's first. */
   readonly sides: readonly { readonly hash: string; readonly seats: readonly Seat[] }[];
   readonly detail: string;
 }

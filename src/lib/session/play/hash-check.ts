@@ -77,7 +77,11 @@ export class HashCheck {
       const byMember = this.#peerHashes.get(seq) ?? new Map<string, string>();
       byMember.set(member, hash);
       this.#peerHashes.set(seq, byMember);
-      this.#compare(seg, seq);
+      const d = this.#desync;
+      // A fingerprint for the alarm's entry heard after it went up joins its side.
+      if (d?.game === seg.game && d.seq === seq)
+        this.#desync = { ...d, sides: this.#sides(seg, seq) };
+      else this.#compare(seg, seq);
     });
   }
 
@@ -97,22 +101,21 @@ export class HashCheck {
    */
   raise(seg: Segment, seq: number, detail: string, byEntry = true): void {
     if (this.#desync) return;
+    const author = byEntry ? authorOf(seg.ledger.log[seq]) : null;
+    this.#desync = { game: seg.game, seq, author, sides: this.#sides(seg, seq), detail };
+    this.#raised(detail);
+  }
+
+  /** The fingerprints heard for entry `seq`, each with the seats whose browsers sent it: this browser's first. */
+  #sides(seg: Segment, seq: number): DesyncAlarm['sides'] {
     const sides = new Map<string, Seat[]>();
     const seatsOf = (member: string): Seat[] =>
       seg.setup.seats.flatMap((s, i) => (s.member === member ? [i] : []));
-    const mine = seg.ledger.hashes[seq] ?? '(refused)';
-    sides.set(mine, seatsOf(this.#member));
+    sides.set(seg.ledger.hashes[seq] ?? '(refused)', seatsOf(this.#member));
     for (const [member, hash] of this.#peerHashes.get(seq) ?? []) {
       sides.set(hash, [...(sides.get(hash) ?? []), ...seatsOf(member)]);
     }
-    const author = byEntry ? authorOf(seg.ledger.log[seq]) : null;
-    this.#desync = {
-      seq,
-      author,
-      sides: [...sides].map(([hash, seats]) => ({ hash, seats })),
-      detail,
-    };
-    this.#raised(detail);
+    return [...sides].map(([hash, seats]) => ({ hash, seats }));
   }
 
   #compare(seg: Segment, seq: number): void {
