@@ -132,15 +132,6 @@ export interface TableStep {
   readonly events: readonly GameEvent[];
 }
 
-/**
- * A finished round's audit, with the seats as the game that played the round
- * had them: a seat may have passed to a bot since (its player left at the
- * round's end), and the audit names who played the round.
- */
-export interface RoundAudit extends TableAudit {
-  readonly seats: readonly { readonly name: string; readonly bot: boolean }[];
-}
-
 export interface TableView {
   readonly game: string;
   readonly variant: VariantId;
@@ -155,7 +146,7 @@ export interface TableView {
   readonly acting: Seat | null;
   readonly dealing: DealingProgress | null;
   /** Audits of finished rounds, oldest first (across reseatings). */
-  readonly audits: readonly RoundAudit[];
+  readonly audits: readonly TableAudit[];
   /** Waiting between rounds: who has said ready for the next one. */
   readonly betweenRounds: { readonly round: number; readonly ready: readonly boolean[] } | null;
   readonly gameOver: boolean;

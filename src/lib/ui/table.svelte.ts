@@ -198,15 +198,6 @@ export class TableController {
   }
 
   /**
-   * Who played the seats of the last audited round: the audit names them, not
-   * whoever holds the seat now (a bot, if its player left at that round's end).
-   */
-  get auditNames(): readonly string[] {
-    const last = this.shown.table?.audits.at(-1);
-    return last ? last.seats.map((s) => seatLabel(s.name, s.bot)) : this.names;
-  }
-
-  /**
    * The panel over the board: the game's end once it is played out and audited,
    * or over by play and ended by the host (a secret that never came leaves the
    * last audit undone); the round's end while the table waits for readiness.

@@ -47,8 +47,7 @@ export function tableView(
     dealing: dealingProgress(table),
     audits: [...past, seg].flatMap((s) => {
       const audit = closing.get(s.game);
-      const seats = s.setup.seats.map(({ name, bot }) => ({ name, bot: bot !== null }));
-      return [...s.ledger.any.audits, ...(audit ? [audit] : [])].map((a) => ({ ...a, seats }));
+      return [...s.ledger.any.audits, ...(audit ? [audit] : [])];
     }),
     betweenRounds,
     gameOver: table.view.phase === 'gameOver' && dues(table).length === 0,
