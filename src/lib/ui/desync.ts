@@ -6,7 +6,7 @@ import type { DesyncAlarm } from '$lib/session';
 export interface DesyncSides {
   /** Seats whose browsers agree with this one (this browser's own first). */
   readonly agree: readonly number[];
-  /** Seats whose browsers hold another table, each side apart. */
+  /** Seats whose browsers hold another table, each side apart (only seats' browsers vouch: none is empty). */
   readonly differ: readonly (readonly number[])[];
 }
 
@@ -15,6 +15,6 @@ export function desyncSides(alarm: DesyncAlarm): DesyncSides {
   const [mine, ...others] = alarm.sides;
   return {
     agree: mine?.seats ?? [],
-    differ: others.map((s) => s.seats).filter((seats) => seats.length > 0),
+    differ: others.map((s) => s.seats),
   };
 }
