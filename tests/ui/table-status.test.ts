@@ -6,7 +6,13 @@ import { variantOf, type BaseState } from '$lib/engine';
 import { startLocalTable, type SessionSnapshot, type TableClient } from '$lib/session';
 import { load as loadGame } from '$lib/ui/i18n/game';
 import { TableController } from '$lib/ui/table.svelte';
-import { statusText, waitingText, winnersText, type TableState } from '$lib/ui/table-status';
+import {
+  dealingShown,
+  statusText,
+  waitingText,
+  winnersText,
+  type TableState,
+} from '$lib/ui/table-status';
 
 beforeAll(() => loadGame('en'));
 
@@ -81,6 +87,30 @@ describe('statusText', () => {
 
   it('pass and play: the curtain names whom to pass to', () => {
     expect(statusText(state({ curtain: 2, myTurn: true }))).toBe('Pass to Cy');
+  });
+});
+
+describe('dealingShown', () => {
+  const dealing = { stage: 'locking', seat: 1, done: 1, total: 3 } as const;
+  const dealt = (over: Partial<SessionSnapshot> = {}): SessionSnapshot => ({
+    ...snapshot({ view: playing, dealing }),
+    desync: null,
+    ended: null,
+    ...over,
+  });
+
+  it('the deal’s progress while it goes on; nothing once dealt', () => {
+    expect(dealingShown(dealt(), null)).toEqual(dealing);
+    expect(dealingShown({ ...dealt(), ...snapshot({ view: playing }) }, null)).toBeNull();
+  });
+
+  it('nothing under a panel, nor once play stopped: a desync alarm, the game ended mid-deal', () => {
+    expect(dealingShown(dealt(), 'round')).toBeNull();
+    const desync = { game: 'g', seq: 3, author: 0, sides: [], detail: 'hashes differ' };
+    expect(dealingShown(dealt({ desync }), null)).toBeNull();
+    expect(
+      dealingShown(dealt({ ended: { reason: 'the host ended the game', scores: [] } }), null),
+    ).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@
 // header's status (whose turn, dealing, over), whom the round's end waits for,
 // and who won. Read off the table controller's state (TableController's getters).
 import type { BaseState, Seat } from '$lib/engine';
-import type { SessionSnapshot } from '$lib/session';
+import type { DealingProgress, SessionSnapshot } from '$lib/session';
 import game from './i18n/game';
 import { list } from './i18n/format';
 
@@ -35,6 +35,19 @@ export function statusText(t: TableState): string {
   if (view.turn !== null)
     return game.status_to_play({ name: t.names[view.turn] ?? game.someone() });
   return game.status_waiting();
+}
+
+/**
+ * The deal in progress to show over the board: none under the round's or the
+ * game's panel, nor once play has stopped (a desync alarm, or the game ended mid-deal),
+ * where it would hide the alarm and wait for steps that will not come.
+ */
+export function dealingShown(
+  shown: SessionSnapshot,
+  panel: 'game' | 'round' | null,
+): DealingProgress | null {
+  if (panel !== null || shown.desync !== null || shown.ended !== null) return null;
+  return shown.table?.dealing ?? null;
 }
 
 /** Between rounds: whom the next deal waits for, or that it is coming (null during play). */

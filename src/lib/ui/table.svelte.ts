@@ -14,6 +14,7 @@ import {
   type TileId,
 } from '$lib/engine';
 import type {
+  DealingProgress,
   LocalSeatView,
   SessionResult,
   SessionSnapshot,
@@ -27,7 +28,7 @@ import { orList } from './i18n/format';
 import { current } from './i18n/locale.svelte';
 import { refusedText, ruleWords } from './refusals';
 import { seatLabel } from './seat-label';
-import { statusText, waitingText, winnersText } from './table-status';
+import { dealingShown, statusText, waitingText, winnersText } from './table-status';
 import { targetWords, tileSetOf, tileSpoken, tileText } from './tiles';
 
 export type TileSource = 'hand' | 'yard';
@@ -207,6 +208,11 @@ export class TableController {
     if (!t) return null;
     if (t.gameOver || (this.shown.ended && t.view.phase === 'gameOver')) return 'game';
     return t.betweenRounds ? 'round' : null;
+  }
+
+  /** The deal's progress over the board, while it may still go on (table-status.ts). */
+  get dealing(): DealingProgress | null {
+    return dealingShown(this.shown, this.panel);
   }
 
   /** The seats played by people on this browser. */
