@@ -91,6 +91,17 @@ const CATCH_UP = 60;
 const INSTANT_FRAME_MS = 16;
 
 /**
+ * MT-2 / DT-2: the call-down answer this screen gives for a person, when it is
+ * their only move: "none", since the called double cannot be in their hand.
+ * Autoplay answers for a seat on autoplay.
+ */
+function answeredForThem(p: LocalSeatView): Move | null {
+  const [only, ...rest] = p.legal;
+  const none = rest.length === 0 && only?.type === 'declare' && only.tile === null;
+  return none && p.autoplay === null ? only : null;
+}
+
+/**
  * How long an animation of `baseMs` at the normal pace lasts at `pace`: 0 with
  * reduced motion or at the instant pace, shorter when fast, longer when slow.
  */
@@ -238,9 +249,12 @@ export class TableController {
   /** Pass-and-play: a person is to act whose hand is not on screen. */
   get curtain(): Seat | null {
     if (!this.passAndPlay || !this.shown.table) return null;
-    const acting = this.shown.table.acting;
-    if (acting === null || acting === this.revealed) return null;
-    return this.persons.find((p) => p.seat === acting && p.autoplay === null) ? acting : null;
+    // The first person here with a move to make: one whose call-down this screen
+    // answers for them (MT-2) is asked nothing, so the device need not pass to them.
+    const acting =
+      this.persons.find((p) => p.legal.length > 0 && answeredForThem(p) === null) ?? null;
+    if (acting === null || acting.seat === this.revealed || acting.autoplay !== null) return null;
+    return acting.seat;
   }
 
   /** How long an animation of `baseMs` at the normal pace lasts now (see motionMs). */
@@ -831,8 +845,8 @@ export class TableController {
     const t = this.shown.table;
     if (!t || !this.caughtUp || this.shown.desync || this.shown.ended) return;
     for (const p of this.persons) {
-      const [only, ...rest] = p.legal;
-      if (rest.length > 0 || only?.type !== 'declare' || only.tile !== null || p.autoplay) continue;
+      const only = answeredForThem(p);
+      if (!only) continue;
       const at = `${t.game}:${t.seq}:${p.seat}`;
       if (this.#answered === at) continue;
       this.#answered = at;
