@@ -276,6 +276,22 @@ async function inFirefox(
   }
 }
 
+/**
+ * Start pressed: waits for a dealt hand. If none comes, the error says where the
+ * page stands: its address, and the Start button's words ("Dealing…": the table
+ * never answered; "Start": the press was lost).
+ */
+async function dealt(/** @type {any} */ page, /** @type {string} */ what) {
+  try {
+    await until(async () => (await count(page, `${t('hand')} button`)) > 0, what);
+  } catch (error) {
+    const button = (await text(page, t('start-game')).catch(() => '?')).trim();
+    throw new Error(
+      `${error instanceof Error ? error.message : error} (at ${page.url()}, Start button: "${button}")`,
+    );
+  }
+}
+
 /** Landing → Play solo → setup → a dealt table, then a few moves on autoplay. */
 async function solo(
   /** @type {any} */ page,
@@ -292,7 +308,7 @@ async function solo(
     await fillIn(page, t(`option-${key}`), String(value));
   }
   await press(page, t('start-game'));
-  await until(async () => (await count(page, `${t('hand')} button`)) > 0, 'a dealt hand');
+  await dealt(page, 'a dealt hand');
   await autoplay(page);
   await moves(page);
   if (shots) {
@@ -336,7 +352,7 @@ async function offline(/** @type {any} */ page) {
   await press(page, t('play-solo'));
   await until(() => visible(page, t('seat-0')), 'the solo setup');
   await press(page, t('start-game'));
-  await until(async () => (await count(page, `${t('hand')} button`)) > 0, 'a dealt hand offline');
+  await dealt(page, 'a dealt hand offline');
   await page.goto(`${server.url}rules/railominos`, SETTLED);
   await until(() => visible(page, t('rules-play')), 'the rules offline');
 }
@@ -442,7 +458,7 @@ async function language(
   await press(page, t('play-solo'));
   await until(() => visible(page, t('seat-0')), 'the solo setup');
   await press(page, t('start-game'));
-  await until(async () => (await count(page, `${t('hand')} button`)) > 0, 'a dealt hand');
+  await dealt(page, 'a dealt hand');
   await click(page, 'nav.tools button:last-of-type');
   await until(
     async () => (await text(page, 'dialog[open]')).includes(words.settings),
