@@ -6,7 +6,12 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { accelerate } from '$lib/protocol';
 import type { Move } from '$lib/engine';
-import { startLocalTable, type TableClient } from '$lib/session';
+import {
+  startLocalTable,
+  type LocalTableSpec,
+  type SessionSnapshot,
+  type TableClient,
+} from '$lib/session';
 import { TableController } from '$lib/ui/table.svelte';
 import { load as loadGame } from '$lib/ui/i18n/game';
 
@@ -32,41 +37,68 @@ async function until(cond: () => boolean, ms = 60_000): Promise<void> {
   }
 }
 
+/**
+ * A local table with these seats and its screen, whose client is seen through
+ * `hooks`: each move the screen sends, and each snapshot once the screen has taken it.
+ */
+async function watchedTable(
+  variant: 'mexican-train' | 'derailing-the-train',
+  seats: LocalTableSpec['seats'],
+  hooks: {
+    move?: (move: Move, screen: TableController | null) => void;
+    snapshot?: (screen: TableController) => void;
+  },
+): Promise<TableController> {
+  let screen: TableController | null = null;
+  const started = await startLocalTable({ variant, seats, store: null });
+  if (!started.ok) throw new Error(started.error.detail);
+  const client = started.value;
+  const spy = new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'move')
+        return (seat: number, move: Move) => {
+          hooks.move?.(move, screen);
+          return target.move(seat, move);
+        };
+      if (prop === 'subscribe')
+        return (listener: (s: SessionSnapshot) => void) =>
+          target.subscribe((s) => {
+            listener(s);
+            if (screen) hooks.snapshot?.(screen);
+          });
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+  screen = new TableController(spy, { stepMs: 0 });
+  open.push({ client, table: screen });
+  return screen;
+}
+
 for (const variant of ['mexican-train', 'derailing-the-train'] as const) {
   it(
     `${variant}: the call-down asks the player only about a double they hold`,
     { timeout: 180_000 },
     async () => {
-      const started = await startLocalTable({
+      const sent: Move[] = [];
+      /** Positions at which "none" was answered for the player. */
+      const answeredAt = new Set<number>();
+      const t = await watchedTable(
         variant,
-        seats: [
+        [
           { kind: 'person', name: 'Ada' },
           { kind: 'bot', level: 'easy' },
           { kind: 'bot', level: 'easy' },
         ],
-        store: null,
-      });
-      if (!started.ok) throw new Error(started.error.detail);
-      const client = started.value;
-      const sent: Move[] = [];
-      /** Positions at which "none" was answered for the player. */
-      const answeredAt = new Set<number>();
-      const spy = new Proxy(client, {
-        get(target, prop) {
-          if (prop === 'move')
-            return (seat: number, move: Move) => {
-              sent.push(move);
-              if (move.type === 'declare' && move.tile === null) {
-                answeredAt.add(t.shown.table?.seq ?? -1);
-              }
-              return target.move(seat, move);
-            };
-          const value: unknown = Reflect.get(target, prop, target);
-          return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+        {
+          move: (move, screen) => {
+            sent.push(move);
+            if (move.type === 'declare' && move.tile === null) {
+              answeredAt.add(screen?.shown.table?.seq ?? -1);
+            }
+          },
         },
-      });
-      const t = new TableController(spy, { stepMs: 0 });
-      open.push({ client, table: t });
+      );
       let pressed = 0;
       await until(() => {
         const phase = t.myView?.phase;
@@ -98,43 +130,29 @@ it(
   async () => {
     let answeredForSomeone = 0;
     for (let table = 0; table < 4; table++) {
-      const started = await startLocalTable({
-        variant: 'mexican-train',
-        seats: [
+      const named: string[] = [];
+      // Looked at after each snapshot the screen takes (a curtain shown between two polls counts).
+      const t = await watchedTable(
+        'mexican-train',
+        [
           { kind: 'person', name: 'Ada' },
           { kind: 'person', name: 'Bo' },
           { kind: 'person', name: 'Cy' },
         ],
-        store: null,
-      });
-      if (!started.ok) throw new Error(started.error.detail);
-      const client = started.value;
-      const named: string[] = [];
-      let t: TableController | null = null;
-      // Looked at after each snapshot the screen takes (a curtain shown between two polls counts).
-      const spy = new Proxy(client, {
-        get(target, prop) {
-          if (prop === 'subscribe')
-            return (listener: (s: never) => void) =>
-              target.subscribe((s) => {
-                listener(s as never);
-                const seat = t?.curtain ?? null;
-                const legal = t?.persons.find((p) => p.seat === seat)?.legal ?? [];
-                const [only, ...rest] = legal;
-                if (
-                  seat !== null &&
-                  rest.length === 0 &&
-                  only?.type === 'declare' &&
-                  only.tile === null
-                )
-                  named.push(`seat ${seat} at ${t?.shown.table?.seq}`);
-              });
-          const value: unknown = Reflect.get(target, prop, target);
-          return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+        {
+          snapshot: (screen) => {
+            const seat = screen.curtain;
+            const [only, ...rest] = screen.persons.find((p) => p.seat === seat)?.legal ?? [];
+            if (
+              seat !== null &&
+              rest.length === 0 &&
+              only?.type === 'declare' &&
+              only.tile === null
+            )
+              named.push(`seat ${seat} at ${screen.shown.table?.seq}`);
+          },
         },
-      });
-      t = new TableController(spy, { stepMs: 0 });
-      open.push({ client, table: t });
+      );
       await until(() => {
         const phase = t.shown.table?.view.phase;
         if (phase === 'playing' || phase === 'roundOver') return true;
