@@ -192,7 +192,21 @@ function auditDeck(
   return { deck: deck.id, faces, hands };
 }
 
+/**
+ * The audits made, by deal state: a browser with several seats folds the same
+ * (immutable) deal state into each seat's table, and audits it once.
+ */
+const audited = new WeakMap<DealState, DealAudit>();
+
 export function auditDeal(deal: DealState): DealAudit {
+  const known = audited.get(deal);
+  if (known) return known;
+  const audit = auditSeeds(deal);
+  audited.set(deal, audit);
+  return audit;
+}
+
+function auditSeeds(deal: DealState): DealAudit {
   const { ctx } = deal;
   const violations: AuditViolation[] = [];
   const unchecked: AuditUnchecked[] = [];
