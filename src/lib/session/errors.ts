@@ -29,7 +29,10 @@ export const SESSION_ERROR_CODES = [
   'OUT_OF_WINDOW',
   /** Two different entries signed by one seat for one position in the log. */
   'EQUIVOCATION',
-  /** A change of seats whose start is not where this browser's own game stands. */
+  /**
+   * A change of seats whose start is not where this browser's own game stands, or a
+   * rematch of a game not over here: this browser may only be behind.
+   */
   'START_MISMATCH',
   /** A change of seats that nothing called for (no stall, no seat handed back, no newcomer). */
   'NOT_DUE',

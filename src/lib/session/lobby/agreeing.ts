@@ -218,9 +218,14 @@ export class Agreeing {
     const seg = this.#t.segment;
     const purpose = purposeOf(setup, seg);
     if (seg?.game === game) return;
-    if (seg && purpose === 'rematch') return this.rematches.onOffer(setup, game, from, seg);
-    if (this.consented(game, purpose)) return;
-    const refusal = seg ? this.changeRefusal(setup, from) : this.firstRefusal(setup, from);
+    // A rematch offer waits for its person's Accept (rematch.ts); anything else is signed now.
+    const rematch = seg !== null && purpose === 'rematch';
+    if (rematch ? this.#proposal?.game === game : this.consented(game, purpose)) return;
+    const refusal = !seg
+      ? this.firstRefusal(setup, from)
+      : rematch
+        ? this.rematches.offerRefusal(setup, from, seg)
+        : this.changeRefusal(setup, from);
     const before = this.#deferred;
     const again = before?.text === text;
     this.#deferred = null;
@@ -230,9 +235,10 @@ export class Agreeing {
     }
     if (refusal) {
       if (again) return;
-      const what = seg ? 'change of seats' : 'setup';
+      const what = !seg ? 'setup' : rematch ? 'rematch' : 'change of seats';
       return this.#t.drop(refusal.code, `${what} from ${from}: ${refusal.detail}`);
     }
+    if (rematch) return this.rematches.hold(setup, game, from);
     // Sign only a setup that seats this browser's keys under its own name.
     const mine = setup.seats.filter((s) => s.member === this.#t.member);
     const honest = mine.every(

@@ -85,7 +85,8 @@ function keepsTable(
 
 /**
  * Why this browser will not take `setup` from `from` as a rematch of `seg`, or null.
- * Only the host's, only once the game is over here, same variant and clock, the
+ * Only the host's, only once the game is over here (START_MISMATCH: this browser
+ * may be behind), same variant and clock, the
  * same seats moved one to the left with only people left out, its nonce naming
  * this game (else an old game could be begun again: a watcher, or a browser that
  * reloaded, no longer knows which it finished). A seated browser also needs its
@@ -103,7 +104,8 @@ export function rematchRefusal(
   pending: { readonly setup: TableSetup; readonly from: string; readonly fresh: boolean } | null,
 ): SessionError | null {
   if (from !== host) return { code: 'NOT_HOST', detail: `rematch from ${from}, not the host` };
-  if (!gameDone(seg, ended)) return { code: 'NOT_NOW', detail: 'the game is not over here' };
+  // This browser may only be behind the host: the offer is judged again as it catches up.
+  if (!gameDone(seg, ended)) return { code: 'START_MISMATCH', detail: 'the game is not over here' };
   const cur = seg.setup;
   // House rules may change (parseSetup checked them for these seats; the person sees them).
   if (setup.variant !== cur.variant || setup.turnClock !== cur.turnClock) {
@@ -263,14 +265,16 @@ export class Rematches {
     this.#t.changed();
   }
 
-  /** A rematch offered by the host: kept to show its person, signed only when they accept. */
-  onOffer(setup: TableSetup, game: string, from: string, seg: Segment): void {
-    if (this.#a.proposal?.game === game) return;
+  /** Why this browser will not hold a rematch offered by `from` (rematchRefusal), or null. */
+  offerRefusal(setup: TableSetup, from: string, seg: Segment): SessionError | null {
     const ended = this.#t.ended !== null;
     const p = this.current();
     const pending = p && { ...p, fresh: this.#t.now() - p.at < 2 * this.#t.timing.awayMs };
-    const refusal = rematchRefusal(setup, from, this.#t.host(), seg, ended, pending);
-    if (refusal) return this.#t.drop(refusal.code, `${refusal.detail} (from ${from})`);
+    return rematchRefusal(setup, from, this.#t.host(), seg, ended, pending);
+  }
+
+  /** A rematch offer judged acceptable: kept to show its person, signed only when they accept. */
+  hold(setup: TableSetup, game: string, from: string): void {
     this.#a.holdOffer(setup, game, from);
     this.#t.event('INFO', 'the host offers a rematch');
     this.#t.changed();
