@@ -141,48 +141,52 @@ test('connections go only to this site and the chosen signalling server', async 
   expect(problems.filter((p) => !/connect-src|Refused to connect/.test(p))).toEqual([]);
 });
 
-test('pass and play: a name made of markup is shown as text', async ({ page }) => {
-  test.setTimeout(150_000);
-  const problems = await watchCsp(page);
-  await fastSettings(page);
-  await page.goto(served());
-  await page.getByTestId('pass-and-play').click();
-  await page.getByTestId('variant-select').selectOption('mexican-train');
-  await fillName(page.getByTestId('name-input'), XSS);
-  await page.getByTestId('name-input-1').fill('Bea');
-  for (const [key, value] of Object.entries(SHORT_MT)) {
-    await setOption(page, key, value);
-  }
-  await page.getByTestId('start-game').click();
-  await page.waitForURL(/table\?room=/);
+test(
+  'pass and play: a name made of markup is shown as text',
+  { tag: '@waits' },
+  async ({ page }) => {
+    test.setTimeout(150_000);
+    const problems = await watchCsp(page);
+    await fastSettings(page);
+    await page.goto(served());
+    await page.getByTestId('pass-and-play').click();
+    await page.getByTestId('variant-select').selectOption('mexican-train');
+    await fillName(page.getByTestId('name-input'), XSS);
+    await page.getByTestId('name-input-1').fill('Bea');
+    for (const [key, value] of Object.entries(SHORT_MT)) {
+      await setOption(page, key, value);
+    }
+    await page.getByTestId('start-game').click();
+    await page.waitForURL(/table\?room=/);
 
-  const curtain = page.getByTestId('curtain');
-  const log = page.getByTestId('move-log');
-  // Turns by mouse to the end of the round (the log names seats there; in a turn
-  // it says "You").
-  const over = page.getByTestId('game-over');
-  let curtainShowedIt = false;
-  // A round of many draws and passes can take more than 40 turns (the deal is random).
-  for (let turn = 0; turn < 80 && !(await over.isVisible()); turn++) {
-    await expect(curtain.or(over)).toBeVisible({ timeout: 30_000 });
-    if (await over.isVisible()) break;
-    const name = curtain.locator('.name');
-    if ((await name.innerText()).trim() === XSS) {
-      await expectShownAsText(page, [name]);
-      curtainShowedIt = true;
+    const curtain = page.getByTestId('curtain');
+    const log = page.getByTestId('move-log');
+    // Turns by mouse to the end of the round (the log names seats there; in a turn
+    // it says "You").
+    const over = page.getByTestId('game-over');
+    let curtainShowedIt = false;
+    // A round of many draws and passes can take more than 40 turns (the deal is random).
+    for (let turn = 0; turn < 80 && !(await over.isVisible()); turn++) {
+      await expect(curtain.or(over)).toBeVisible({ timeout: 30_000 });
+      if (await over.isVisible()) break;
+      const name = curtain.locator('.name');
+      if ((await name.innerText()).trim() === XSS) {
+        await expectShownAsText(page, [name]);
+        curtainShowedIt = true;
+      }
+      await curtain.getByRole('button').click();
+      await expect(curtain).toBeHidden();
+      for (let step = 0; step < 6 && !(await curtain.or(over).isVisible()); step++) {
+        await mouseStep(page);
+        await page.waitForTimeout(150);
+      }
     }
-    await curtain.getByRole('button').click();
-    await expect(curtain).toBeHidden();
-    for (let step = 0; step < 6 && !(await curtain.or(over).isVisible()); step++) {
-      await mouseStep(page);
-      await page.waitForTimeout(150);
-    }
-  }
-  expect(curtainShowedIt).toBe(true);
-  await expect(over).toBeVisible();
-  await expectShownAsText(page, [page.locator('.players'), page.getByTestId('scoreboard'), log]);
-  expect(problems, problems.join('\n')).toEqual([]);
-});
+    expect(curtainShowedIt).toBe(true);
+    await expect(over).toBeVisible();
+    await expectShownAsText(page, [page.locator('.players'), page.getByTestId('scoreboard'), log]);
+    expect(problems, problems.join('\n')).toEqual([]);
+  },
+);
 
 test('online: a peer named with markup is shown as text in the lobby and at the table', async ({
   browser,

@@ -129,65 +129,68 @@ for (const base of ['/', '/trainyard/']) {
   });
 }
 
-test('a new version waits behind the update banner until the player reloads', async ({
-  page,
-  context,
-}) => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trainyard-update-'));
-  fs.cpSync(BUILD, root, { recursive: true });
-  const server = await startServer({ port: 0, host: '127.0.0.1', root, peerServer: false });
-  try {
-    await page.goto(server.url);
-    await installed(page);
-    await expect(page.getByTestId('update-banner')).toBeHidden();
+test(
+  'a new version waits behind the update banner until the player reloads',
+  { tag: '@waits' },
+  async ({ page, context }) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trainyard-update-'));
+    fs.cpSync(BUILD, root, { recursive: true });
+    const server = await startServer({ port: 0, host: '127.0.0.1', root, peerServer: false });
+    try {
+      await page.goto(server.url);
+      await installed(page);
+      await expect(page.getByTestId('update-banner')).toBeHidden();
 
-    // Deploy a new version: the service worker's version (its cache's name) changes.
-    const { version } = JSON.parse(
-      fs.readFileSync(path.join(BUILD, '_app', 'version.json'), 'utf8'),
-    ) as { version: string };
-    const next = `${version}-next`;
-    const script = path.join(root, 'service-worker.js');
-    const code = fs.readFileSync(script, 'utf8');
-    expect(code).toContain(`\`${version}\``);
-    fs.writeFileSync(script, code.replace(`\`${version}\``, `\`${next}\``));
+      // Deploy a new version: the service worker's version (its cache's name) changes.
+      const { version } = JSON.parse(
+        fs.readFileSync(path.join(BUILD, '_app', 'version.json'), 'utf8'),
+      ) as { version: string };
+      const next = `${version}-next`;
+      const script = path.join(root, 'service-worker.js');
+      const code = fs.readFileSync(script, 'utf8');
+      expect(code).toContain(`\`${version}\``);
+      fs.writeFileSync(script, code.replace(`\`${version}\``, `\`${next}\``));
 
-    // Found while the page is open: offered, not applied.
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.ready).update();
-    });
-    await expect(page.getByTestId('update-banner')).toBeVisible();
-    // A plain reload keeps the running version and still offers the new one.
-    await page.reload();
-    await expect(page.getByTestId('update-banner')).toBeVisible();
-    expect((await cachedPaths(page)).names.sort()).toEqual([
-      `trainyard / ${version}`,
-      `trainyard / ${next}`,
-    ]);
+      // Found while the page is open: offered, not applied.
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.ready).update();
+      });
+      await expect(page.getByTestId('update-banner')).toBeVisible();
+      // A plain reload keeps the running version and still offers the new one.
+      await page.reload();
+      await expect(page.getByTestId('update-banner')).toBeVisible();
+      expect((await cachedPaths(page)).names.sort()).toEqual([
+        `trainyard / ${version}`,
+        `trainyard / ${next}`,
+      ]);
 
-    // A second tab (a game running there) is offered the new version too.
-    const other = await context.newPage();
-    await other.goto(server.url);
-    await expect(other.getByTestId('update-banner')).toBeVisible();
-    for (const p of [page, other]) await p.evaluate(() => ((window as Marked).stale = true));
+      // A second tab (a game running there) is offered the new version too.
+      const other = await context.newPage();
+      await other.goto(server.url);
+      await expect(other.getByTestId('update-banner')).toBeVisible();
+      for (const p of [page, other]) await p.evaluate(() => ((window as Marked).stale = true));
 
-    // The banner's reload: the new version takes over, the page reloads, old caches go.
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
-    expect(await page.evaluate(() => (window as Marked).stale)).toBeUndefined();
-    await installed(page);
-    await expect(page.getByTestId('update-banner')).toBeHidden();
-    const waiting = await page.evaluate(
-      async () => (await navigator.serviceWorker.ready).waiting !== null,
-    );
-    expect(waiting).toBe(false);
-    await expect.poll(async () => (await cachedPaths(page)).names).toEqual([`trainyard / ${next}`]);
+      // The banner's reload: the new version takes over, the page reloads, old caches go.
+      await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
+      expect(await page.evaluate(() => (window as Marked).stale)).toBeUndefined();
+      await installed(page);
+      await expect(page.getByTestId('update-banner')).toBeHidden();
+      const waiting = await page.evaluate(
+        async () => (await navigator.serviceWorker.ready).waiting !== null,
+      );
+      expect(waiting).toBe(false);
+      await expect
+        .poll(async () => (await cachedPaths(page)).names)
+        .toEqual([`trainyard / ${next}`]);
 
-    // The other tab was not reloaded under its game; its banner now just reloads.
-    await expect(other.getByTestId('update-banner')).toBeVisible();
-    expect(await other.evaluate(() => (window as Marked).stale)).toBe(true);
-    await Promise.all([other.waitForEvent('load'), other.getByTestId('update-reload').click()]);
-    await expect(other.getByTestId('update-banner')).toBeHidden();
-  } finally {
-    await server.close();
-    fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-  }
-});
+      // The other tab was not reloaded under its game; its banner now just reloads.
+      await expect(other.getByTestId('update-banner')).toBeVisible();
+      expect(await other.evaluate(() => (window as Marked).stale)).toBe(true);
+      await Promise.all([other.waitForEvent('load'), other.getByTestId('update-reload').click()]);
+      await expect(other.getByTestId('update-banner')).toBeHidden();
+    } finally {
+      await server.close();
+      fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    }
+  },
+);

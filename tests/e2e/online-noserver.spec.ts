@@ -82,22 +82,24 @@ test('no server: pair by hand, a third joins through a guest, play a round', asy
   expectNoErrorsButProbe(players);
 });
 
-test('no server: the host’s page closes mid-round; the others go on over their own links', async ({
-  browser,
-}) => {
-  test.setTimeout(200_000);
-  const base = served('E2E_STATIC_SUBPATH_URL');
-  const players = await startNoServerGame(browser, base);
-  const [ann, bob, cat] = players;
-  await movesShown(bob, 2);
+test(
+  'no server: the host’s page closes mid-round; the others go on over their own links',
+  { tag: '@waits' },
+  async ({ browser }) => {
+    test.setTimeout(200_000);
+    const base = served('E2E_STATIC_SUBPATH_URL');
+    const players = await startNoServerGame(browser, base);
+    const [ann, bob, cat] = players;
+    await movesShown(bob, 2);
 
-  await ann.page.context().close();
-  // Bob, next in seat order, sequences over his direct link to Cat; Ann's seat is away.
-  await expect(
-    cat.page.getByTestId('players').locator('li[data-seat="0"]').getByTestId('seat-away'),
-  ).toBeVisible({ timeout: 30_000 });
-  await expect(bob.page.getByTestId('stall-alarm')).toContainText('Ann', { timeout: 90_000 });
-  await bob.page.getByTestId('stall-bot').click();
-  await expectSameGameOver([bob, cat], 120_000);
-  expectNoErrorsButProbe([bob, cat]);
-});
+    await ann.page.context().close();
+    // Bob, next in seat order, sequences over his direct link to Cat; Ann's seat is away.
+    await expect(
+      cat.page.getByTestId('players').locator('li[data-seat="0"]').getByTestId('seat-away'),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(bob.page.getByTestId('stall-alarm')).toContainText('Ann', { timeout: 90_000 });
+    await bob.page.getByTestId('stall-bot').click();
+    await expectSameGameOver([bob, cat], 120_000);
+    expectNoErrorsButProbe([bob, cat]);
+  },
+);

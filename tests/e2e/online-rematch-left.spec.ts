@@ -33,56 +33,58 @@ async function shots(page: Page, name: string): Promise<void> {
 
 const panel = (p: Player) => p.page.getByTestId('game-over');
 
-test('a game the host ended when a player left is played again; its game over has React', async ({
-  browser,
-}) => {
-  test.setTimeout(300_000);
-  const [ann, bob, cat] = (await Promise.all(
-    ['Ann', 'Bob', 'Cat'].map((name) => newPlayer(browser, name)),
-  )) as [Player, Player, Player];
-  const link = await createTable(ann);
-  await setGame(ann, 'mexican-train', SHORT_MT);
-  await joinTable(bob, link);
-  await joinTable(cat, link);
-  await expect(ann.page.getByTestId('seat-2')).toContainText('Cat');
-  await ann.page.getByTestId('start-game').click();
-  for (const p of [ann, bob, cat]) await p.page.waitForURL(/table\?room=/, { timeout: 20_000 });
+test(
+  'a game the host ended when a player left is played again; its game over has React',
+  { tag: '@waits' },
+  async ({ browser }) => {
+    test.setTimeout(300_000);
+    const [ann, bob, cat] = (await Promise.all(
+      ['Ann', 'Bob', 'Cat'].map((name) => newPlayer(browser, name)),
+    )) as [Player, Player, Player];
+    const link = await createTable(ann);
+    await setGame(ann, 'mexican-train', SHORT_MT);
+    await joinTable(bob, link);
+    await joinTable(cat, link);
+    await expect(ann.page.getByTestId('seat-2')).toContainText('Cat');
+    await ann.page.getByTestId('start-game').click();
+    for (const p of [ann, bob, cat]) await p.page.waitForURL(/table\?room=/, { timeout: 20_000 });
 
-  // Cat's hand is dealt, then Cat's browser goes: the round cannot go on past Cat's turn.
-  await expect(cat.page.getByTestId('hand').locator('button').first()).toBeVisible({
-    timeout: 60_000,
-  });
-  await cat.page.context().close();
-  for (const p of [ann, bob]) await autoplay(p);
-  await ann.page.getByTestId('stall-end').click({ timeout: 90_000 });
+    // Cat's hand is dealt, then Cat's browser goes: the round cannot go on past Cat's turn.
+    await expect(cat.page.getByTestId('hand').locator('button').first()).toBeVisible({
+      timeout: 60_000,
+    });
+    await cat.page.context().close();
+    for (const p of [ann, bob]) await autoplay(p);
+    await ann.page.getByTestId('stall-end').click({ timeout: 90_000 });
 
-  // The host offers the table again, without Cat; Bob accepts; Bob sits first now.
-  await ann.page.getByTestId('rematch').click();
-  await expect(bob.page.getByTestId('rematch-offer')).toContainText('Ann');
-  await expect(bob.page.getByTestId('rematch-offer')).not.toContainText('Cat');
-  await bob.page.getByTestId('rematch-accept').click();
-  for (const p of [ann, bob]) {
-    await expect(p.page.getByTestId('rematch-area')).toHaveCount(0, { timeout: 30_000 });
-    await autoplay(p);
-  }
-  await expectSameGameOver([ann, bob], 120_000);
-  for (const p of [ann, bob]) {
-    const board = p.page.getByTestId('scoreboard');
-    await expect(board.locator('tr[data-seat]')).toHaveCount(2);
-    await expect(board.locator('tr[data-seat="0"] th')).toContainText('Bob');
-  }
+    // The host offers the table again, without Cat; Bob accepts; Bob sits first now.
+    await ann.page.getByTestId('rematch').click();
+    await expect(bob.page.getByTestId('rematch-offer')).toContainText('Ann');
+    await expect(bob.page.getByTestId('rematch-offer')).not.toContainText('Cat');
+    await bob.page.getByTestId('rematch-accept').click();
+    for (const p of [ann, bob]) {
+      await expect(p.page.getByTestId('rematch-area')).toHaveCount(0, { timeout: 30_000 });
+      await autoplay(p);
+    }
+    await expectSameGameOver([ann, bob], 120_000);
+    for (const p of [ann, bob]) {
+      const board = p.page.getByTestId('scoreboard');
+      await expect(board.locator('tr[data-seat]')).toHaveCount(2);
+      await expect(board.locator('tr[data-seat="0"] th')).toContainText('Bob');
+    }
 
-  // Game over covers the board: its panel has a React button of its own.
-  await panel(bob).getByTestId('reactions-open').click();
-  await expect(panel(bob).getByTestId('reaction-good')).toBeVisible();
-  await shots(bob.page, 'game-over-react-open');
-  await panel(bob).getByTestId('reaction-good').click();
-  await expect(ann.page.getByTestId('reactions')).toContainText('Bob');
-  await expect(ann.page.getByTestId('reactions')).toContainText('Good move!');
-  await shots(ann.page, 'game-over-reaction-shown');
+    // Game over covers the board: its panel has a React button of its own.
+    await panel(bob).getByTestId('reactions-open').click();
+    await expect(panel(bob).getByTestId('reaction-good')).toBeVisible();
+    await shots(bob.page, 'game-over-react-open');
+    await panel(bob).getByTestId('reaction-good').click();
+    await expect(ann.page.getByTestId('reactions')).toContainText('Bob');
+    await expect(ann.page.getByTestId('reactions')).toContainText('Good move!');
+    await shots(ann.page, 'game-over-reaction-shown');
 
-  expect([...ann.errors, ...bob.errors]).toEqual([]);
-});
+    expect([...ann.errors, ...bob.errors]).toEqual([]);
+  },
+);
 
 test('a watcher who comes after game over sees the standings, and may be muted once let react', async ({
   browser,

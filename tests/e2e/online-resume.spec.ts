@@ -34,33 +34,35 @@ test('a player reloads mid-round; the round finishes on every page', async ({ br
   expect([...ann.errors, ...bob.errors]).toEqual([]);
 });
 
-test('the host’s page closes mid-round; the next seat replays it with a bot and the game ends', async ({
-  browser,
-}) => {
-  test.setTimeout(200_000);
-  const [ann, bob, cat] = (await Promise.all(
-    ['Ann', 'Bob', 'Cat'].map((n) => newPlayer(browser, n)),
-  )) as [Player, Player, Player];
-  const link = await createTable(ann);
-  await setGame(ann, 'mexican-train', SHORT_MT);
-  await joinTable(bob, link);
-  await joinTable(cat, link);
-  await startAndAutoplay(ann, [ann, bob, cat]);
-  await movesShown(bob, 2);
-  await ann.page.context().close();
-  // Her seat shows as away on the other pages.
-  for (const p of [bob, cat]) {
-    await expect(
-      p.page.getByTestId('players').locator('li[data-seat="0"]').getByTestId('seat-away'),
-    ).toBeVisible({ timeout: 30_000 });
-  }
+test(
+  'the host’s page closes mid-round; the next seat replays it with a bot and the game ends',
+  { tag: '@waits' },
+  async ({ browser }) => {
+    test.setTimeout(200_000);
+    const [ann, bob, cat] = (await Promise.all(
+      ['Ann', 'Bob', 'Cat'].map((n) => newPlayer(browser, n)),
+    )) as [Player, Player, Player];
+    const link = await createTable(ann);
+    await setGame(ann, 'mexican-train', SHORT_MT);
+    await joinTable(bob, link);
+    await joinTable(cat, link);
+    await startAndAutoplay(ann, [ann, bob, cat]);
+    await movesShown(bob, 2);
+    await ann.page.context().close();
+    // Her seat shows as away on the other pages.
+    for (const p of [bob, cat]) {
+      await expect(
+        p.page.getByTestId('players').locator('li[data-seat="0"]').getByTestId('seat-away'),
+      ).toBeVisible({ timeout: 30_000 });
+    }
 
-  // Bob, next in seat order, now hosts: the stall names Ann, and he hands her seat to a bot.
-  const replay = bob.page.getByTestId('stall-bot');
-  await expect(bob.page.getByTestId('stall-alarm')).toContainText('Ann', { timeout: 90_000 });
-  await expect(cat.page.getByTestId('stall-alarm')).toBeVisible();
-  await expect(cat.page.getByTestId('stall-bot')).toHaveCount(0);
-  await replay.click();
-  await expectSameGameOver([bob, cat], 120_000);
-  expect([...bob.errors, ...cat.errors]).toEqual([]);
-});
+    // Bob, next in seat order, now hosts: the stall names Ann, and he hands her seat to a bot.
+    const replay = bob.page.getByTestId('stall-bot');
+    await expect(bob.page.getByTestId('stall-alarm')).toContainText('Ann', { timeout: 90_000 });
+    await expect(cat.page.getByTestId('stall-alarm')).toBeVisible();
+    await expect(cat.page.getByTestId('stall-bot')).toHaveCount(0);
+    await replay.click();
+    await expectSameGameOver([bob, cat], 120_000);
+    expect([...bob.errors, ...cat.errors]).toEqual([]);
+  },
+);

@@ -117,33 +117,35 @@ async function playsOn(ann: Player, bob: Player): Promise<void> {
   await expectSameGameOver([ann, bob], 120_000);
 }
 
-test('a page frozen and hidden for two minutes comes back to its seat and plays on', async ({
-  browser,
-}) => {
-  test.setTimeout(360_000);
-  const ann = await newPlayer(browser, 'Ann');
-  const phone = await phoneBrowser();
-  try {
-    const bob = phone.player;
-    await gameWaitingForBob(ann, bob);
-    const cdp = await bob.page.context().newCDPSession(bob.page);
-    await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
-    const frozenAt = Date.now();
-    await awayFor(ann, frozenAt, 120_000);
-    await cdp.send('Page.setWebLifecycleState', { state: 'active' });
-    expect(await bob.page.evaluate(() => document.visibilityState)).toBe('hidden');
-    // The screen unlocked: the page shows again (as a page Playwright opens always does).
-    await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
-    expect(await bob.page.evaluate(() => document.visibilityState)).toBe('visible');
-    await playsOn(ann, bob);
-    // Chromium itself closes a frozen page's WebSocket (the signalling's), and says so; the page dials again.
-    const frozen = /WebSocket connection to .* failed: Page entered Back-Forward Cache\.$/;
-    expect([...ann.errors, ...bob.errors].filter((e) => !frozen.test(e))).toEqual([]);
-  } finally {
-    await phone.browser.close();
-    await phone.done();
-  }
-});
+test(
+  'a page frozen and hidden for two minutes comes back to its seat and plays on',
+  { tag: '@waits' },
+  async ({ browser }) => {
+    test.setTimeout(360_000);
+    const ann = await newPlayer(browser, 'Ann');
+    const phone = await phoneBrowser();
+    try {
+      const bob = phone.player;
+      await gameWaitingForBob(ann, bob);
+      const cdp = await bob.page.context().newCDPSession(bob.page);
+      await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
+      const frozenAt = Date.now();
+      await awayFor(ann, frozenAt, 120_000);
+      await cdp.send('Page.setWebLifecycleState', { state: 'active' });
+      expect(await bob.page.evaluate(() => document.visibilityState)).toBe('hidden');
+      // The screen unlocked: the page shows again (as a page Playwright opens always does).
+      await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+      expect(await bob.page.evaluate(() => document.visibilityState)).toBe('visible');
+      await playsOn(ann, bob);
+      // Chromium itself closes a frozen page's WebSocket (the signalling's), and says so; the page dials again.
+      const frozen = /WebSocket connection to .* failed: Page entered Back-Forward Cache\.$/;
+      expect([...ann.errors, ...bob.errors].filter((e) => !frozen.test(e))).toEqual([]);
+    } finally {
+      await phone.browser.close();
+      await phone.done();
+    }
+  },
+);
 
 const HOST_IP = '10.78.0.1';
 const PHONE_IP = '10.78.0.2';

@@ -27,54 +27,56 @@ async function pair(offerer: Page, answerer: Page): Promise<{ offer: string; ans
   return { offer, answer };
 }
 
-test('three browsers pair by hand, with no server, and relay a direct link', async ({
-  browser,
-}) => {
-  const base = served('E2E_STATIC_SUBPATH_URL');
-  // No PeerServer here: the static host answers /peerjs with a page, not a server.
-  const probe = await fetch(`${base}peerjs`, { headers: { accept: 'application/json' } });
-  expect(probe.headers.get('content-type') ?? '').not.toContain('json');
+test(
+  'three browsers pair by hand, with no server, and relay a direct link',
+  { tag: '@waits' },
+  async ({ browser }) => {
+    const base = served('E2E_STATIC_SUBPATH_URL');
+    // No PeerServer here: the static host answers /peerjs with a page, not a server.
+    const probe = await fetch(`${base}peerjs`, { headers: { accept: 'application/json' } });
+    expect(probe.headers.get('content-type') ?? '').not.toContain('json');
 
-  const errors: string[] = [];
-  const a = await openPairPage(browser, `${base}dev/pair?id=ann`, errors);
-  const b = await openPairPage(browser, `${base}dev/pair?id=bob`, errors);
-  const c = await openPairPage(browser, `${base}dev/pair?id=cat`, errors);
+    const errors: string[] = [];
+    const a = await openPairPage(browser, `${base}dev/pair?id=ann`, errors);
+    const b = await openPairPage(browser, `${base}dev/pair?id=bob`, errors);
+    const c = await openPairPage(browser, `${base}dev/pair?id=cat`, errors);
 
-  const ab = await pair(a, b);
-  await expect(a.getByTestId('peers')).toHaveText('bob');
-  await expect(b.getByTestId('peers')).toHaveText('ann');
-  console.log(`pairing codes: offer ${ab.offer.length}, answer ${ab.answer.length} characters`);
-  expect(ab.offer.length).toBeLessThan(300);
-  expect(ab.answer.length).toBeLessThan(300);
+    const ab = await pair(a, b);
+    await expect(a.getByTestId('peers')).toHaveText('bob');
+    await expect(b.getByTestId('peers')).toHaveText('ann');
+    console.log(`pairing codes: offer ${ab.offer.length}, answer ${ab.answer.length} characters`);
+    expect(ab.offer.length).toBeLessThan(300);
+    expect(ab.answer.length).toBeLessThan(300);
 
-  await pair(c, b);
-  await expect(b.getByTestId('peers')).toHaveText('ann, cat');
-  await expect(c.getByTestId('peers')).toHaveText('bob');
+    await pair(c, b);
+    await expect(b.getByTestId('peers')).toHaveText('ann, cat');
+    await expect(c.getByTestId('peers')).toHaveText('bob');
 
-  // A learns from B that B can reach C, and connects through B.
-  await expect(a.getByTestId('reachable')).toHaveText('cat');
-  await connect(a, 'cat');
-  await expect(a.getByTestId('peers')).toHaveText('bob, cat');
-  await expect(c.getByTestId('peers')).toHaveText('bob, ann');
+    // A learns from B that B can reach C, and connects through B.
+    await expect(a.getByTestId('reachable')).toHaveText('cat');
+    await connect(a, 'cat');
+    await expect(a.getByTestId('peers')).toHaveText('bob, cat');
+    await expect(c.getByTestId('peers')).toHaveText('bob, ann');
 
-  // B leaves: A and C keep their direct link.
-  await b.context().close();
-  await expect(a.getByTestId('peers')).toHaveText('cat');
-  await expect(c.getByTestId('peers')).toHaveText('ann');
+    // B leaves: A and C keep their direct link.
+    await b.context().close();
+    await expect(a.getByTestId('peers')).toHaveText('cat');
+    await expect(c.getByTestId('peers')).toHaveText('ann');
 
-  // 1 MiB both ways on the relayed link: text with multi-byte characters, bytes.
-  await a.getByTestId('send-big-text').click();
-  await expect(c.getByTestId('log')).toContainText(bigTextIn('ann'));
-  await c.getByTestId('send-big-bytes').click();
-  await expect(a.getByTestId('log')).toContainText(bigBytesIn('cat'));
-  await c.getByTestId('message').fill('small after big');
-  await c.getByTestId('send').click();
-  await expect(a.getByTestId('log')).toContainText('in cat text "small after big"');
+    // 1 MiB both ways on the relayed link: text with multi-byte characters, bytes.
+    await a.getByTestId('send-big-text').click();
+    await expect(c.getByTestId('log')).toContainText(bigTextIn('ann'));
+    await c.getByTestId('send-big-bytes').click();
+    await expect(a.getByTestId('log')).toContainText(bigBytesIn('cat'));
+    await c.getByTestId('message').fill('small after big');
+    await c.getByTestId('send').click();
+    await expect(a.getByTestId('log')).toContainText('in cat text "small after big"');
 
-  await a.context().close();
-  await c.context().close();
-  expect(errors).toEqual([]);
-});
+    await a.context().close();
+    await c.context().close();
+    expect(errors).toEqual([]);
+  },
+);
 
 test('a bad pairing code shows a clear error', async ({ browser }) => {
   const base = served('E2E_STATIC_SUBPATH_URL');

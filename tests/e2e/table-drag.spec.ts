@@ -239,55 +239,59 @@ for (const size of [
   { width: 390, height: 844 },
 ]) {
   const name = `${size.width}x${size.height}`;
-  test(`a drawn tile slides in, the hands left flip in (${name})`, async ({ page }, info) => {
-    test.setTimeout(180_000);
-    const errors = watchErrors(page);
-    await fastSettings(page, 'normal');
-    await page.setViewportSize(size);
-    await startEasy(page);
-    const draw = page.getByTestId('draw');
-    const answer = page.locator('.targets button.target').first();
-    let drew = false;
-    // A deal can let the person go out without ever drawing: then a new game, a few times.
-    for (let game = 0; game < 4 && !drew; game++) {
-      if (game > 0) await startEasy(page);
-      for (let i = 0; i < 150 && !drew; i++) {
-        if (await page.getByTestId('game-over').isVisible()) break;
-        if (await draw.isEnabled()) {
-          const flyer = page.locator('.drawn-flyer');
-          await draw.click();
-          await expect(flyer).toHaveCount(1, { timeout: 2000 });
-          await keepScreenshot(page, info, `draw-slide-${name}`);
-          await expect(flyer).toHaveCount(0);
-          drew = true;
-        } else if (await page.locator('.status.mine').isVisible()) {
-          if (!(await answer.isVisible())) {
-            const usable = page.getByTestId('hand').locator('button.usable').first();
-            if (await usable.isVisible()) await usable.click();
+  test(
+    `a drawn tile slides in, the hands left flip in (${name})`,
+    { tag: '@waits' },
+    async ({ page }, info) => {
+      test.setTimeout(180_000);
+      const errors = watchErrors(page);
+      await fastSettings(page, 'normal');
+      await page.setViewportSize(size);
+      await startEasy(page);
+      const draw = page.getByTestId('draw');
+      const answer = page.locator('.targets button.target').first();
+      let drew = false;
+      // A deal can let the person go out without ever drawing: then a new game, a few times.
+      for (let game = 0; game < 4 && !drew; game++) {
+        if (game > 0) await startEasy(page);
+        for (let i = 0; i < 150 && !drew; i++) {
+          if (await page.getByTestId('game-over').isVisible()) break;
+          if (await draw.isEnabled()) {
+            const flyer = page.locator('.drawn-flyer');
+            await draw.click();
+            await expect(flyer).toHaveCount(1, { timeout: 2000 });
+            await keepScreenshot(page, info, `draw-slide-${name}`);
+            await expect(flyer).toHaveCount(0);
+            drew = true;
+          } else if (await page.locator('.status.mine').isVisible()) {
+            if (!(await answer.isVisible())) {
+              const usable = page.getByTestId('hand').locator('button.usable').first();
+              if (await usable.isVisible()) await usable.click();
+            }
+            if (await answer.isVisible()) await answer.click();
           }
-          if (await answer.isVisible()) await answer.click();
+          await page.waitForTimeout(200);
         }
-        await page.waitForTimeout(200);
       }
-    }
 
-    // The rest on autoplay at the fast pace (which still animates). A game already
-    // over has its panel over the whole page, settings included.
-    if (!(await page.getByTestId('game-over').isVisible())) {
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByTestId('setting-speed').selectOption('fast');
-      await page.getByRole('button', { name: 'Done' }).click();
-      await page.getByTestId('autoplay').click();
-    }
-    await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 60_000 });
-    const left = page.locator('.hands .left');
-    if ((await left.count()) > 0) {
-      await expect(left.first()).toHaveClass(/flip/);
-      await keepScreenshot(page, info, `hands-flip-${name}`);
-    }
-    expect(drew, 'a draw came up in this deal').toBe(true);
-    expect(errors, errors.join('\n')).toEqual([]);
-  });
+      // The rest on autoplay at the fast pace (which still animates). A game already
+      // over has its panel over the whole page, settings included.
+      if (!(await page.getByTestId('game-over').isVisible())) {
+        await page.getByRole('button', { name: 'Settings' }).click();
+        await page.getByTestId('setting-speed').selectOption('fast');
+        await page.getByRole('button', { name: 'Done' }).click();
+        await page.getByTestId('autoplay').click();
+      }
+      await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 60_000 });
+      const left = page.locator('.hands .left');
+      if ((await left.count()) > 0) {
+        await expect(left.first()).toHaveClass(/flip/);
+        await keepScreenshot(page, info, `hands-flip-${name}`);
+      }
+      expect(drew, 'a draw came up in this deal').toBe(true);
+      expect(errors, errors.join('\n')).toEqual([]);
+    },
+  );
 }
 
 test('with sound on, plays, draws and the round’s end are heard, without an error', async ({

@@ -61,55 +61,59 @@ function seconds(shown: string | null): number {
   return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
 }
 
-test('a 30 s turn clock runs out: the medium bot moves for the person, and the clock starts again', async ({
-  page,
-}, info) => {
-  test.setTimeout(120_000);
-  const errors = watchErrors(page);
-  await installClocks(page);
-  await fastSettings(page);
-  await startSolo(page, 30);
-  const clock = mySeat(page).getByTestId('turn-clock');
-  await expect(clock).toBeVisible({ timeout: 30_000 });
-  expect(seconds(await clock.textContent())).toBeGreaterThan(25);
-  await keepScreenshot(page, info, 'turn-clock-running');
-  const hand = await handNow(page);
-  const lines = await myLines(page);
+test(
+  'a 30 s turn clock runs out: the medium bot moves for the person, and the clock starts again',
+  { tag: '@waits' },
+  async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await installClocks(page);
+    await fastSettings(page);
+    await startSolo(page, 30);
+    const clock = mySeat(page).getByTestId('turn-clock');
+    await expect(clock).toBeVisible({ timeout: 30_000 });
+    expect(seconds(await clock.textContent())).toBeGreaterThan(25);
+    await keepScreenshot(page, info, 'turn-clock-running');
+    const hand = await handNow(page);
+    const lines = await myLines(page);
 
-  await passTime(page, 31_000);
-  await expect.poll(() => myLines(page), { timeout: 20_000 }).toBeGreaterThan(lines);
-  expect(await handNow(page)).not.toBe(hand);
-  // The log says the clock made that move (issue 31).
-  await expect(page.getByTestId('move-log')).toContainText(
-    'The turn clock ran out: a bot moved for you.',
-  );
-  // The person's next move (or what is left of this turn) has its own 30 s again.
-  await expect
-    .poll(async () => ((await clock.isVisible()) ? seconds(await clock.textContent()) : 0), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(20);
-  await expect(page.getByTestId('stall-alarm')).toHaveCount(0);
-  expect(errors, errors.join('\n')).toEqual([]);
-});
-
-test('a solo person thinking for 90 s is not named as stalled, and nobody moves for them', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const errors = watchErrors(page);
-  await installClocks(page);
-  await fastSettings(page);
-  await startSolo(page, 0);
-  // The person's turn, with no clock: it waits for them.
-  await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe(true);
-  await expect(mySeat(page).getByTestId('turn-clock')).toHaveCount(0);
-  const hand = await handNow(page);
-  for (let waited = 0; waited < 90_000; waited += 15_000) {
-    await passTime(page, 15_000);
+    await passTime(page, 31_000);
+    await expect.poll(() => myLines(page), { timeout: 20_000 }).toBeGreaterThan(lines);
+    expect(await handNow(page)).not.toBe(hand);
+    // The log says the clock made that move (issue 31).
+    await expect(page.getByTestId('move-log')).toContainText(
+      'The turn clock ran out: a bot moved for you.',
+    );
+    // The person's next move (or what is left of this turn) has its own 30 s again.
+    await expect
+      .poll(async () => ((await clock.isVisible()) ? seconds(await clock.textContent()) : 0), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(20);
     await expect(page.getByTestId('stall-alarm')).toHaveCount(0);
-  }
-  expect(await handNow(page)).toBe(hand);
-  expect(await myTurn(page)).toBe(true);
-  expect(errors, errors.join('\n')).toEqual([]);
-});
+    expect(errors, errors.join('\n')).toEqual([]);
+  },
+);
+
+test(
+  'a solo person thinking for 90 s is not named as stalled, and nobody moves for them',
+  { tag: '@waits' },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await installClocks(page);
+    await fastSettings(page);
+    await startSolo(page, 0);
+    // The person's turn, with no clock: it waits for them.
+    await expect.poll(() => myTurn(page), { timeout: 30_000 }).toBe(true);
+    await expect(mySeat(page).getByTestId('turn-clock')).toHaveCount(0);
+    const hand = await handNow(page);
+    for (let waited = 0; waited < 90_000; waited += 15_000) {
+      await passTime(page, 15_000);
+      await expect(page.getByTestId('stall-alarm')).toHaveCount(0);
+    }
+    expect(await handNow(page)).toBe(hand);
+    expect(await myTurn(page)).toBe(true);
+    expect(errors, errors.join('\n')).toEqual([]);
+  },
+);
