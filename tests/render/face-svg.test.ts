@@ -35,6 +35,10 @@ describe('tileFaceSvg', () => {
       railroads: true,
     });
     expect(frisco).toContain('>FRISCO</text>');
+    // Upright (as in a hand), the word fits the face's width: six bold capitals.
+    const size = Number(/font-size="([\d.]+)"/.exec(frisco)?.[1]);
+    const width = Number(/width="([\d.]+)"/.exec(frisco)?.[1]);
+    expect(size * 6 * 0.7).toBeLessThanOrEqual(width);
   });
 
   it('is the same markup for the same tile, and refuses values no set has', () => {

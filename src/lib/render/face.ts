@@ -171,7 +171,8 @@ export function friscoPrimitives(orientation: Orientation, unit: number): Primit
       x: w / 2,
       y: h / 2,
       text: 'FRISCO',
-      size: Math.max(w, h) * 0.17,
+      // Six bold capitals fit across the face (upright, in a hand, they overflowed it).
+      size: Math.min(Math.max(w, h) * 0.17, w / 4.6),
       colour: FRISCO_COLOUR,
     },
   ];
