@@ -4,15 +4,36 @@ import fs from 'node:fs';
 import { expect, test } from './fixtures';
 import { fastSettings, keepScreenshot, startSolo } from './helpers-table';
 
+// `tour`: the steps of the variant's own walkthrough, opened from the table.
 const GAMES = [
-  { variant: 'mexican-train', options: {}, tiles: 15 },
-  { variant: 'derailing-the-train', options: {}, tiles: 0 },
-  { variant: 'engine-191', options: {}, tiles: 0 },
-  { variant: 'railominos', options: {}, tiles: 0 },
+  {
+    variant: 'mexican-train',
+    options: {},
+    tiles: 15,
+    tour: ['hand', 'match', 'trains', 'doubles', 'draw', 'end'],
+  },
+  {
+    variant: 'derailing-the-train',
+    options: {},
+    tiles: 0,
+    tour: ['hand', 'match', 'platform', 'derail', 'draw', 'end'],
+  },
+  {
+    variant: 'engine-191',
+    options: {},
+    tiles: 0,
+    tour: ['hand', 'match', 'lines', 'stations', 'yard', 'tokens'],
+  },
+  {
+    variant: 'railominos',
+    options: {},
+    tiles: 0,
+    tour: ['hand', 'railroads', 'scoring', 'no_draw', 'round_score'],
+  },
 ] as const;
 
 for (const game of GAMES) {
-  test(`${game.variant}: the whole hand and every seat in sight at 390×844`, async ({
+  test(`${game.variant}: the whole hand and every seat in sight at 390×844; its own walkthrough`, async ({
     page,
   }, info) => {
     test.setTimeout(90_000);
@@ -46,5 +67,17 @@ for (const game of GAMES) {
         await page.screenshot({ path: `${dir}/night-${game.variant}-${w}x${h}.png` });
       }
     }
+    // The walkthrough teaches this variant's rules, not Mexican Train's.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('howto-offer').click();
+    const howto = page.getByTestId('howto');
+    const steps: string[] = [];
+    for (const _ of game.tour) {
+      steps.push((await howto.getAttribute('data-step')) ?? '');
+      if (game.variant !== 'mexican-train') await expect(howto).not.toContainText('Mexican Train');
+      await page.getByTestId('howto-next').click();
+    }
+    expect(steps).toEqual(game.tour);
+    await expect(howto).toBeHidden();
   });
 }

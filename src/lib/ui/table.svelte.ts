@@ -12,6 +12,7 @@ import {
   type Seat,
   type Target,
   type TileId,
+  type VariantId,
 } from '$lib/engine';
 import type {
   DealingProgress,
@@ -203,6 +204,11 @@ export class TableController {
 
   get view(): BaseState | null {
     return this.shown.table?.view ?? null;
+  }
+
+  /** The variant played here (known before the first deal). */
+  get variant(): VariantId {
+    return this.shown.variant;
   }
 
   get names(): readonly string[] {

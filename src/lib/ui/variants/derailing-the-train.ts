@@ -1,5 +1,5 @@
-// Derailing the Train in the player's language: its names and blurb, and its rules page
-// (loaded only by that page).
+// Derailing the Train in the player's language: its names and blurb, its rules page
+// (loaded only by that page) and its walkthrough (only when it opens).
 import game from '../i18n/game';
 import site from '../i18n/site';
 import type { VariantWords } from './words';
@@ -9,4 +9,5 @@ export const derailing: VariantWords = {
   blurb: () => site.blurb_derailing(),
   shortName: () => game.variant_derailing(),
   rules: () => import('./rules/derailing-the-train').then((m) => m.default),
+  tour: () => import('../howto/tours').then((m) => m.DERAILING_TOUR),
 };

@@ -1,5 +1,5 @@
-// Engine 191 in the player's language: its names and blurb, and its rules page
-// (loaded only by that page).
+// Engine 191 in the player's language: its names and blurb, its rules page
+// (loaded only by that page) and its walkthrough (only when it opens).
 import game from '../i18n/game';
 import site from '../i18n/site';
 import type { VariantWords } from './words';
@@ -9,4 +9,5 @@ export const engine191: VariantWords = {
   blurb: () => site.blurb_engine_191(),
   shortName: () => game.variant_engine_191(),
   rules: () => import('./rules/engine-191').then((m) => m.default),
+  tour: () => import('../howto/tours').then((m) => m.ENGINE_191_TOUR),
 };

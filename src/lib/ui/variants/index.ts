@@ -6,6 +6,7 @@ import { engine191 } from './engine-191';
 import { mexicanTrain } from './mexican-train';
 import { tournament } from './mexican-train-tournament';
 import { railominos } from './railominos';
+import type { HowtoTour } from '../howto/steps';
 import type { VariantRules } from './rules/parts';
 import type { VariantWords } from './words';
 
@@ -42,5 +43,7 @@ export const variantName = (id: VariantId): string => VARIANT_WORDS[id].name();
 export const variantBlurb = (id: VariantId): string => VARIANT_WORDS[id].blurb();
 /** Its name at the table (the engine's `shortTitle`). */
 export const variantShortName = (id: VariantId): string => VARIANT_WORDS[id].shortName();
+/** Its first-time walkthrough, loaded on demand. */
+export const variantTour = (id: VariantId): Promise<HowtoTour> => VARIANT_WORDS[id].tour();
 /** Its rules page's sections, loaded on demand. */
 export const variantRules = (id: VariantId): Promise<VariantRules> => VARIANT_WORDS[id].rules();

@@ -1,5 +1,5 @@
-// Mexican Train in the player's language: its names and blurb, and its rules page
-// (loaded only by that page).
+// Mexican Train in the player's language: its names and blurb, its rules page
+// (loaded only by that page) and its walkthrough (only when it opens).
 import game from '../i18n/game';
 import site from '../i18n/site';
 import type { VariantWords } from './words';
@@ -9,4 +9,5 @@ export const mexicanTrain: VariantWords = {
   blurb: () => site.blurb_mexican_train(),
   shortName: () => game.variant_mexican_train(),
   rules: () => import('./rules/mexican-train').then((m) => m.default),
+  tour: () => import('../howto/steps').then((m) => m.MEXICAN_TRAIN_TOUR),
 };

@@ -1,4 +1,5 @@
 // What the site and the table say of one variant, in the active language.
+import type { HowtoTour } from '../howto/steps';
 import type { VariantRules } from './rules/parts';
 
 export interface VariantWords {
@@ -10,4 +11,6 @@ export interface VariantWords {
   readonly shortName: () => string;
   /** Its rules page, loaded when that page opens. */
   readonly rules: () => Promise<VariantRules>;
+  /** Its first-time walkthrough (howto/Howto.svelte), loaded when the walkthrough opens. */
+  readonly tour: () => Promise<HowtoTour>;
 }
