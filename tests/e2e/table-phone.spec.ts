@@ -2,7 +2,7 @@
 // seat is in sight without scrolling; screenshots at phone and desktop size.
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { fastSettings, keepScreenshot, startSolo } from './helpers-table';
+import { fastSettings, keepScreenshot, served, startSolo } from './helpers-table';
 
 // `tour`: the steps of the variant's own walkthrough, opened from the table.
 const GAMES = [
@@ -67,17 +67,25 @@ for (const game of GAMES) {
         await page.screenshot({ path: `${dir}/night-${game.variant}-${w}x${h}.png` });
       }
     }
-    // The walkthrough teaches this variant's rules, not Mexican Train's.
+    // The walkthrough teaches this variant's rules, not Mexican Train's: from the
+    // table, and from the variant's rules page.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('howto-offer').click();
     const howto = page.getByTestId('howto');
-    const steps: string[] = [];
-    for (const _ of game.tour) {
-      steps.push((await howto.getAttribute('data-step')) ?? '');
-      if (game.variant !== 'mexican-train') await expect(howto).not.toContainText('Mexican Train');
-      await page.getByTestId('howto-next').click();
-    }
-    expect(steps).toEqual(game.tour);
-    await expect(howto).toBeHidden();
+    const walkthrough = async (): Promise<string[]> => {
+      const steps: string[] = [];
+      for (const _ of game.tour) {
+        steps.push((await howto.getAttribute('data-step')) ?? '');
+        if (game.variant !== 'mexican-train')
+          await expect(howto).not.toContainText('Mexican Train');
+        await page.getByTestId('howto-next').click();
+      }
+      await expect(howto).toBeHidden();
+      return steps;
+    };
+    await page.getByTestId('howto-offer').click();
+    expect(await walkthrough()).toEqual(game.tour);
+    await page.goto(`${served()}rules/${game.variant}`);
+    await page.getByTestId('howto-open').click();
+    expect(await walkthrough()).toEqual(game.tour);
   });
 }

@@ -1,27 +1,8 @@
-// The walkthrough's steps: each a picture drawn with real tile faces and words of
-// its own (messages/howto: `<id>_title`, `<id>_text`). A variant's file
-// (ui/variants) lists the steps its rules need, in order; the shared ones are here.
-
-/** Every step any variant's walkthrough shows. */
-export const HOWTO_STEP_IDS = [
-  'hand',
-  'match',
-  'trains',
-  'doubles',
-  'draw',
-  'end',
-  'platform',
-  'derail',
-  'lines',
-  'stations',
-  'yard',
-  'tokens',
-  'railroads',
-  'scoring',
-  'no_draw',
-  'round_score',
-] as const;
-export type HowtoStepId = (typeof HOWTO_STEP_IDS)[number];
+// What a walkthrough is made of: a few steps, each a picture drawn with real tile
+// faces and its own words (the howto area's messages, read when shown, so in the
+// active language). Each variant's tour is its own (ui/variants/tours/<id>.ts);
+// the steps several variants share are here.
+import howto from '../i18n/howto';
 
 /** Two ends as the face shows them (railroads: suit indices, -1 for FRISCO). */
 export type Ends = readonly [number, number];
@@ -35,98 +16,77 @@ export interface HowtoRow {
 }
 
 export interface HowtoStep {
-  readonly id: HowtoStepId;
+  /** Names the step (`data-step`): the same idea keeps its id from one variant's tour to another's. */
+  readonly id: string;
+  readonly title: () => string;
+  readonly text: () => string;
   readonly rows: readonly HowtoRow[];
-  /** The pips left in hand counted under the picture (the end of a round). */
-  readonly pips?: number;
+  /** A line under the text, worked from the picture (the pips left in hand). */
+  readonly example?: () => string;
 }
 
-/** A walkthrough: its steps, and whether its faces are railroads (Railominos). */
+/** A variant's walkthrough: its steps, in order (the first is the hand). */
 export interface HowtoTour {
   readonly steps: readonly HowtoStep[];
-  readonly railroads?: boolean;
 }
 
-const LEFT_IN_HAND: readonly Ends[] = [
-  [5, 4],
-  [2, 0],
-];
+// The shared pictures use a double-6 set's tiles, so they fit every pip table
+// (Engine 191 for two plays with one).
 
+/** The hand, in pips (Railominos draws its own). */
 export const HAND: HowtoStep = {
   id: 'hand',
+  title: () => howto.hand_title(),
+  text: () => howto.hand_text(),
   rows: [
     {
       tiles: [
         [3, 5],
         [6, 6],
-        [9, 2],
-        [12, 4],
+        [4, 2],
+        [6, 1],
         [1, 0],
       ],
     },
   ],
 };
 
+/** Where a tile can go: a half matching an open end. */
 export const MATCH: HowtoStep = {
   id: 'match',
+  title: () => howto.match_title(),
+  text: () => howto.match_text(),
   rows: [
     {
       tiles: [
-        [12, 5],
-        [5, 9],
-        [9, 4],
+        [6, 5],
+        [5, 2],
+        [2, 4],
       ],
       lit: 2,
     },
   ],
 };
 
-export const DRAW: HowtoStep = { id: 'draw', rows: [{ tiles: [[6, 2]], backs: 3, lit: 0 }] };
-
-export const PIPS_LEFT: HowtoStep = {
-  id: 'end',
-  rows: [{ tiles: LEFT_IN_HAND }],
-  pips: LEFT_IN_HAND.reduce((sum, [a, b]) => sum + a + b, 0),
+/** Drawing from the boneyard, and the marker when the drawn tile does not fit (MT-8, DT-6). */
+export const DRAW: HowtoStep = {
+  id: 'draw',
+  title: () => howto.draw_title(),
+  text: () => howto.draw_text(),
+  rows: [{ tiles: [[6, 2]], backs: 3, lit: 0 }],
 };
 
-/** Mexican Train's walkthrough (the tournament rules share it). */
-export const MEXICAN_TRAIN_TOUR: HowtoTour = {
-  steps: [
-    HAND,
-    MATCH,
-    {
-      id: 'trains',
-      rows: [
-        {
-          tiles: [
-            [12, 12],
-            [12, 7],
-            [7, 3],
-          ],
-        },
-        {
-          tiles: [
-            [12, 12],
-            [12, 1],
-          ],
-          marker: true,
-        },
-      ],
-    },
-    {
-      id: 'doubles',
-      rows: [
-        {
-          tiles: [
-            [8, 3],
-            [3, 3],
-            [3, 10],
-          ],
-          lit: 2,
-        },
-      ],
-    },
-    DRAW,
-    PIPS_LEFT,
-  ],
+const LEFT_IN_HAND: readonly Ends[] = [
+  [5, 4],
+  [2, 0],
+];
+const PIPS_LEFT = LEFT_IN_HAND.reduce((sum, [a, b]) => sum + a + b, 0);
+
+/** The end of a round: the pips left in hand count, lowest total wins (MT-10, MT-11, DT-11, DT-12). */
+export const END: HowtoStep = {
+  id: 'end',
+  title: () => howto.end_title(),
+  text: () => howto.end_text(),
+  rows: [{ tiles: LEFT_IN_HAND }],
+  example: () => howto.end_example({ pips: PIPS_LEFT }),
 };

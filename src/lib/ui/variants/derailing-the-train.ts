@@ -9,5 +9,5 @@ export const derailing: VariantWords = {
   blurb: () => site.blurb_derailing(),
   shortName: () => game.variant_derailing(),
   rules: () => import('./rules/derailing-the-train').then((m) => m.default),
-  tour: () => import('../howto/tours').then((m) => m.DERAILING_TOUR),
+  tour: () => import('./tours/derailing-the-train').then((m) => m.default),
 };

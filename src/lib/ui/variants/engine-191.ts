@@ -9,5 +9,5 @@ export const engine191: VariantWords = {
   blurb: () => site.blurb_engine_191(),
   shortName: () => game.variant_engine_191(),
   rules: () => import('./rules/engine-191').then((m) => m.default),
-  tour: () => import('../howto/tours').then((m) => m.ENGINE_191_TOUR),
+  tour: () => import('./tours/engine-191').then((m) => m.default),
 };

@@ -9,5 +9,5 @@ export const tournament: VariantWords = {
   blurb: () => site.blurb_mexican_train_tournament(),
   shortName: () => game.variant_mexican_train_tournament(),
   rules: () => import('./rules/mexican-train-tournament').then((m) => m.default),
-  tour: () => import('../howto/steps').then((m) => m.MEXICAN_TRAIN_TOUR),
+  tour: () => import('./tours/mexican-train-tournament').then((m) => m.default),
 };

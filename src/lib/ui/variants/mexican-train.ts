@@ -9,5 +9,5 @@ export const mexicanTrain: VariantWords = {
   blurb: () => site.blurb_mexican_train(),
   shortName: () => game.variant_mexican_train(),
   rules: () => import('./rules/mexican-train').then((m) => m.default),
-  tour: () => import('../howto/steps').then((m) => m.MEXICAN_TRAIN_TOUR),
+  tour: () => import('./tours/mexican-train').then((m) => m.default),
 };

@@ -9,5 +9,5 @@ export const railominos: VariantWords = {
   blurb: () => site.blurb_railominos(),
   shortName: () => game.variant_railominos(),
   rules: () => import('./rules/railominos').then((m) => m.default),
-  tour: () => import('../howto/tours').then((m) => m.RAILOMINOS_TOUR),
+  tour: () => import('./tours/railominos').then((m) => m.default),
 };

@@ -11,6 +11,6 @@ export interface VariantWords {
   readonly shortName: () => string;
   /** Its rules page, loaded when that page opens. */
   readonly rules: () => Promise<VariantRules>;
-  /** Its first-time walkthrough (howto/Howto.svelte), loaded when the walkthrough opens. */
+  /** Its first-time walkthrough (`tours/<id>.ts`, shown by howto/Howto.svelte), loaded when it opens. */
   readonly tour: () => Promise<HowtoTour>;
 }
