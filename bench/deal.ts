@@ -332,9 +332,12 @@ async function round() {
   const allPeersMs = cpuNow() - start;
   const table = t.tables[0]!;
   if (table.audits[0]?.violations.length !== 0) throw new Error('the audit found violations');
-  const auditMs = best(1, () => auditTable(table));
+  // A copy of the deal state each time: auditDeal keeps its audit by deal state, and
+  // this one was audited at the round's end (the figure would be a cache hit).
+  const fresh = () => ({ ...table, deal: { ...table.deal } });
+  const auditMs = best(1, () => auditTable(fresh()));
   await accelerate(false);
-  const auditNobleMs = best(1, () => auditTable(table));
+  const auditNobleMs = best(1, () => auditTable(fresh()));
   await accelerate();
   return {
     entries: t.entries,
