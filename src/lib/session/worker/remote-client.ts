@@ -65,7 +65,16 @@ export function prepareTableWorker(): void {
   spare = prepared;
 }
 
-/** Opens a table in a new worker (the one prepared, if any); settles once it is open or refused. */
+/**
+ * How long a table with no network to wait for (solo, pass-and-play) may take to
+ * open: a deal takes seconds; a worker silent this long is dead.
+ */
+export const OPEN_TIMEOUT_MS = 40_000;
+
+/**
+ * Opens a table in a new worker (the one prepared, if any); settles once it is
+ * open or refused, or for a local table after OPEN_TIMEOUT_MS with NO_ANSWER.
+ */
 export async function openInWorker(open: WorkerOpen): Promise<SessionResult<TableClient>> {
   const table = spare ?? newWorker();
   const { worker } = table;
@@ -110,17 +119,28 @@ export async function openInWorker(open: WorkerOpen): Promise<SessionResult<Tabl
     table.end();
   };
 
-  const opened =
-    'start' in open
-      ? await call({ open: 'start', spec: open.start })
-      : 'resume' in open
-        ? await call({ open: 'resume', room: open.resume })
-        : await call({ open: open.kind, online: open.online });
+  const opening = (async () => {
+    const opened =
+      'start' in open
+        ? await call({ open: 'start', spec: open.start })
+        : 'resume' in open
+          ? await call({ open: 'resume', room: open.resume })
+          : await call({ open: open.kind, online: open.online });
+    if (opened.ok) await gotSnapshot;
+    return opened;
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<SessionResult<never>>((resolve) => {
+    if ('online' in open) return;
+    const why = `the table gave no answer in ${OPEN_TIMEOUT_MS / 1000} s and was stopped`;
+    timer = setTimeout(() => resolve(fail('NO_ANSWER', why)), OPEN_TIMEOUT_MS);
+  });
+  const opened = await Promise.race([opening, silent]);
+  clearTimeout(timer);
   if (!opened.ok) {
     end();
     return opened;
   }
-  await gotSnapshot;
   const { room, contact } = opened.value as { room: string; contact: string };
   // Each intent becomes a call; its answer is the session's, cloned.
   const intents = Object.fromEntries(
