@@ -42,6 +42,8 @@ export const SESSION_ERROR_CODES = [
   'NOT_ALLOWED',
   /** The game's log holds as many entries as a table keeps (MAX_LOG_ENTRIES): play has ended. */
   'LOG_FULL',
+  /** A table's worker that did not open it in time (OPEN_TIMEOUT_MS): it is deemed dead and stopped. */
+  'NO_ANSWER',
 ] as const;
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
 

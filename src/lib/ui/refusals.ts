@@ -70,6 +70,7 @@ const REASONS: Readonly<Record<SessionErrorCode | ErrorCode, () => string>> = {
   CENSORED: () => game.error_censored(),
   NOT_ALLOWED: () => game.error_not_allowed(),
   LOG_FULL: () => game.error_log_full(),
+  NO_ANSWER: () => game.error_no_answer(),
   NOT_YOUR_TURN: () => game.error_not_your_turn(),
   BAD_MOVE: () => game.error_bad_move(),
   WRONG_PHASE: () => game.error_wrong_phase(),

@@ -36,7 +36,7 @@ function fits(sums: unknown, n: number): sums is Uint8Array[] {
 export interface ProofWorker {
   postMessage(call: ChunkCall): void;
   onmessage: ((event: MessageEvent<ChunkAnswer>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
+  onerror: ((event: { readonly message: string }) => void) | null;
   terminate(): void;
 }
 

@@ -6,6 +6,7 @@ import type { Transport } from '$lib/net';
 import type { LocalTableSpec, TableClient } from '../tables/client';
 import { fail, type SessionResult } from '../errors';
 import type { SessionSnapshot } from '../snapshot';
+import { hostProofWorkers } from './proof-ports';
 import { exposeTransport } from './transport-bridge';
 import {
   CLIENT_CALLS,
@@ -28,11 +29,26 @@ export type WorkerOpen =
 
 type Call = ToWorker extends infer T ? (T extends { id: number } ? Omit<T, 'id'> : never) : never;
 
-const newWorker = (): Worker =>
-  new Worker(new URL('./table-worker.ts', import.meta.url), { type: 'module' });
+/** A table worker, and how to end it with the proof workers the page started for it. */
+interface TableWorker {
+  readonly worker: Worker;
+  end(): void;
+}
+
+function newWorker(): TableWorker {
+  const worker = new Worker(new URL('./table-worker.ts', import.meta.url), { type: 'module' });
+  const endProofs = hostProofWorkers(worker);
+  return {
+    worker,
+    end() {
+      endProofs();
+      worker.terminate();
+    },
+  };
+}
 
 /** A table worker started ahead of need, for the next table this page opens. */
-let spare: Worker | null = null;
+let spare: TableWorker | null = null;
 
 /**
  * Starts the next table's worker now (the setup page, the lobby): its code, its
@@ -40,16 +56,28 @@ let spare: Worker | null = null;
  */
 export function prepareTableWorker(): void {
   if (spare || typeof Worker === 'undefined') return;
-  const worker = newWorker();
-  worker.onerror = () => {
-    if (spare === worker) spare = null;
+  const prepared = newWorker();
+  prepared.worker.onerror = () => {
+    if (spare !== prepared) return;
+    spare = null;
+    prepared.end();
   };
-  spare = worker;
+  spare = prepared;
 }
 
-/** Opens a table in a new worker (the one prepared, if any); settles once it is open or refused. */
+/**
+ * How long a table with no network to wait for (solo, pass-and-play) may take to
+ * open: a deal takes seconds; a worker silent this long is dead.
+ */
+export const OPEN_TIMEOUT_MS = 40_000;
+
+/**
+ * Opens a table in a new worker (the one prepared, if any); settles once it is
+ * open or refused, or for a local table after OPEN_TIMEOUT_MS with NO_ANSWER.
+ */
 export async function openInWorker(open: WorkerOpen): Promise<SessionResult<TableClient>> {
-  const worker = spare ?? newWorker();
+  const table = spare ?? newWorker();
+  const { worker } = table;
   spare = null;
   const bridge =
     'online' in open ? exposeTransport(open.transport, (m) => worker.postMessage(m)) : null;
@@ -64,6 +92,8 @@ export async function openInWorker(open: WorkerOpen): Promise<SessionResult<Tabl
     const m = event.data;
     if ('bridge' in m) {
       bridge?.handle(m);
+    } else if ('proofWorker' in m || 'proofEnd' in m) {
+      // The proof workers' business (hostProofWorkers).
     } else if ('snapshot' in m) {
       snapshot = m.snapshot;
       firstSnapshot();
@@ -86,20 +116,31 @@ export async function openInWorker(open: WorkerOpen): Promise<SessionResult<Tabl
   const end = (): void => {
     bridge?.dispose();
     if ('online' in open) open.transport.close();
-    worker.terminate();
+    table.end();
   };
 
-  const opened =
-    'start' in open
-      ? await call({ open: 'start', spec: open.start })
-      : 'resume' in open
-        ? await call({ open: 'resume', room: open.resume })
-        : await call({ open: open.kind, online: open.online });
+  const opening = (async () => {
+    const opened =
+      'start' in open
+        ? await call({ open: 'start', spec: open.start })
+        : 'resume' in open
+          ? await call({ open: 'resume', room: open.resume })
+          : await call({ open: open.kind, online: open.online });
+    if (opened.ok) await gotSnapshot;
+    return opened;
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<SessionResult<never>>((resolve) => {
+    if ('online' in open) return;
+    const why = `the table gave no answer in ${OPEN_TIMEOUT_MS / 1000} s and was stopped`;
+    timer = setTimeout(() => resolve(fail('NO_ANSWER', why)), OPEN_TIMEOUT_MS);
+  });
+  const opened = await Promise.race([opening, silent]);
+  clearTimeout(timer);
   if (!opened.ok) {
     end();
     return opened;
   }
-  await gotSnapshot;
   const { room, contact } = opened.value as { room: string; contact: string };
   // Each intent becomes a call; its answer is the session's, cloned.
   const intents = Object.fromEntries(

@@ -1,5 +1,5 @@
 // The worker that runs a page's table: the session, its deck arithmetic and its
-// bots all run here (the proofs' point work on a pool of workers of its own), so
+// bots all run here (the proofs' point work on a pool of workers the page starts for it), so
 // the page's thread only draws. A local table (solo,
 // pass-and-play) has its own in-memory network; an online one uses the page's
 // transport through a bridge. One table per worker.
@@ -16,9 +16,16 @@ import {
 import { fail, type SessionResult } from '../errors';
 import { useDeckWorkers } from '../play/deck-work';
 import { createProofPool, poolSize } from './proof-pool';
-import { PROOF_WORKER_NAME, serveProofs } from './proof-worker';
+import { portedProofWorkers } from './proof-ports';
+import { serveProofs } from './proof-worker';
 import { BridgedTransport } from './transport-bridge';
-import type { FromWorker, OnlineOpen, ToWorker } from './worker-calls';
+import {
+  PROOF_WORKER_NAME,
+  type FromWorker,
+  type OnlineOpen,
+  type ProofsDown,
+  type ToWorker,
+} from './worker-calls';
 
 // This module runs in a dedicated worker: its global is the worker's scope.
 declare const self: DedicatedWorkerGlobalScope;
@@ -64,7 +71,7 @@ function open(m: Extract<ToWorker, { open: string }>): Promise<SessionResult<Tab
   }
 }
 
-async function handle(m: ToWorker): Promise<void> {
+async function handle(m: Exclude<ToWorker, ProofsDown>): Promise<void> {
   if ('bridge' in m) {
     if (bridge) bridge.handle(m);
     else early.push(m);
@@ -92,21 +99,15 @@ async function handle(m: ToWorker): Promise<void> {
 
 function serveTable(): void {
   ready = accelerate();
-  // The deck's proofs split across a few workers of their own and this one, started
-  // now so they are ready (their accelerator loaded) by the deal. They run this
-  // very script (the browser has it already), named as proof workers.
-  const proofs = createProofPool(
-    poolSize(navigator.hardwareConcurrency),
-    () =>
-      new Worker(scope.location.href, {
-        type: 'module',
-        name: PROOF_WORKER_NAME,
-      }),
-    true,
-  );
+  // The deck's proofs split across a few workers of their own and this one, asked
+  // of the page now so they are ready (their accelerator loaded) by the deal. They
+  // run this very script (the browser has it already), named as proof workers.
+  const ported = portedProofWorkers(scope.location.href, post);
+  const proofs = createProofPool(poolSize(navigator.hardwareConcurrency), ported.spawn, true);
   useDeckWorkers(proofs.run);
-  scope.onmessage = (event: MessageEvent<ToWorker>) => {
-    void handle(event.data);
+  scope.onmessage = ({ data }: MessageEvent<ToWorker>) => {
+    if ('proofPort' in data || 'proofFailed' in data) ported.handle(data);
+    else void handle(data);
   };
 }
 

@@ -56,15 +56,31 @@ export interface OnlineOpen {
   readonly draft?: KeptDraft;
 }
 
+/** The name a table worker's proof workers are started with (they run its script). */
+export const PROOF_WORKER_NAME = 'trainyard-proofs';
+
+/**
+ * The page starts a table worker's proof workers and hands it a port to each:
+ * a worker that starts a worker itself can hang for good in Firefox (with
+ * WebDriver BiDi attached, 1 to 3 starts in 100), before it answers anything.
+ */
+export type ProofsUp =
+  { readonly proofWorker: number; readonly url: string } | { readonly proofEnd: number };
+export type ProofsDown =
+  | { readonly proofPort: number; readonly port: MessagePort }
+  | { readonly proofFailed: number; readonly message: string };
+
 export type ToWorker =
   | { readonly id: number; readonly open: 'start'; readonly spec: Omit<LocalTableSpec, 'store'> }
   | { readonly id: number; readonly open: 'resume'; readonly room: string }
   | { readonly id: number; readonly open: 'host' | 'join' | 'rejoin'; readonly online: OnlineOpen }
   | BridgeDown
+  | ProofsDown
   | { readonly id: number; readonly call: ClientCall; readonly args: readonly unknown[] }
   | { readonly id: number; readonly close: true };
 
 export type FromWorker =
   | { readonly id: number; readonly result: SessionResult<unknown> }
   | { readonly snapshot: SessionSnapshot }
-  | BridgeUp;
+  | BridgeUp
+  | ProofsUp;
