@@ -80,6 +80,21 @@ export async function startSolo(page: Page, spec: SoloSpec): Promise<void> {
   });
 }
 
+/**
+ * Turns the person's autoplay on. With short hands a bot may end the first round
+ * before the person's turn: its panel covers the table, so Next round comes first;
+ * a game already over needs no autoplay.
+ */
+export async function autoplayOn(page: Page): Promise<void> {
+  const next = page.getByTestId('next-round');
+  const over = page.getByTestId('game-over');
+  await expect(async () => {
+    if (await over.isVisible()) return;
+    if (await next.isVisible()) await next.click({ timeout: 1000 });
+    await page.getByTestId('autoplay').click({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** A screenshot kept under .test-output/screens and attached to the report. */
 export async function keepScreenshot(page: Page, info: TestInfo, name: string): Promise<void> {
   const dir = path.join(process.cwd(), '.test-output', 'screens');

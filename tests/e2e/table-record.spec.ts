@@ -5,14 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { fastSettings, keepScreenshot, startSolo, watchErrors } from './helpers-table';
+import { autoplayOn, fastSettings, keepScreenshot, startSolo, watchErrors } from './helpers-table';
 
 test('a finished game’s record downloads and verifies as fair', async ({ page }, info) => {
   test.setTimeout(150_000);
   const errors = watchErrors(page);
   await fastSettings(page, 'instant');
   await startSolo(page, { variant: 'mexican-train', options: { rounds: 1, set: 6, handSize: 5 } });
-  await page.getByTestId('autoplay').click();
+  await autoplayOn(page);
   await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 120_000 });
   await page.setViewportSize({ width: 1280, height: 800 });
   await keepScreenshot(page, info, 'record-game-over-1280x800');
@@ -53,7 +53,7 @@ test('13 rounds: the game-over panel shows every column and the record button at
     options: { rounds: 13, set: 6, handSize: 2 },
     extraBots: 2,
   });
-  await page.getByTestId('autoplay').click();
+  await autoplayOn(page);
   const over = page.getByTestId('game-over');
   const next = page.getByTestId('next-round');
   await expect(async () => {
