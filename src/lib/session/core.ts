@@ -148,6 +148,7 @@ export class Core {
   #returning = false;
   #segment: Segment | null = null;
   readonly #past: Segment[] = [];
+  #finished: Segment | null = null;
   readonly #autoplay = new Map<string, BotLevel | null>();
   #lastProgress: number;
   #ended: { reason: string; scores: readonly number[] } | null = null;
@@ -293,6 +294,15 @@ export class Core {
     return this.#past;
   }
 
+  /**
+   * The last segment of the game the latest rematch finished: a browser still on
+   * it (its link was down over the end) is brought to its end and to the rematch
+   * (Sync.onBeat). One game's log at most, besides the one in play.
+   */
+  get finished(): Segment | null {
+    return this.#finished;
+  }
+
   /** Each person's autoplay level by seat key (it outlives a change of seats). */
   get autoplay(): ReadonlyMap<string, BotLevel | null> {
     return this.#autoplay;
@@ -359,6 +369,7 @@ export class Core {
   beginSegment(segment: Segment, rematch: boolean): void {
     const previous = this.#segment;
     if (previous && rematch) {
+      this.#finished = previous;
       this.#past.length = 0;
       this.#ended = null;
     } else if (previous) {

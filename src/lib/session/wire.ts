@@ -101,7 +101,9 @@ export type Wire =
   | { t: 'agree'; game: string; agreement: Agreement }
   /**
    * Every seat signed: play under this setup. From the host (or whoever proposed
-   * what this browser signed); taken only for a setup this browser signed (a
+   * what this browser signed; a rematch also from a person seated in it, judged as
+   * the host's: a browser whose link was down over the end hears it from there);
+   * taken only for a setup this browser signed (a
    * browser with no seat in it: one it would have signed) with every agreement
    * valid. Changes: the current game (the old one is kept as a past segment; a
    * rematch's ends the finished game, kept whole, and starts a record of its own).
@@ -193,6 +195,9 @@ export type Wire =
    * `want`, at most once a beat), an equal one compares the hash. A game this
    * browser never had, from a person whose seat went to a bot, is only a claim:
    * this browser asks for its signed setup (`show`) before it says the table split.
+   * The game the last rematch finished, to the host: that browser missed the end,
+   * and is sent the entries it lacks, then the rematch's `begin` (at most once a
+   * beat, within its `want` budget).
    */
   | {
       t: 'beat';

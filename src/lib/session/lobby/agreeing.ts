@@ -505,7 +505,8 @@ export class Agreeing {
 
   /**
    * Play under a setup every seat signed: taken only from the host (or from whoever
-   * proposed what this browser signed), and only when beginRefusal finds nothing.
+   * proposed what this browser signed, or a rematch relayed by a person seated in
+   * it), and only when beginRefusal finds nothing.
    */
   onBegin(text: string, agreements: readonly Agreement[], from: string): void {
     const parsed = this.parseSetupText(text);
@@ -514,10 +515,19 @@ export class Agreeing {
     const known = [...this.#t.past.map((s) => s.game), ...this.#finished];
     if (this.#t.segment?.game === game || known.includes(game)) return;
     const proposer = this.#proposal?.game === game ? this.#proposal.from : null;
-    if (from !== this.#t.host() && from !== proposer) {
+    const host = this.#t.host();
+    // A rematch may be relayed by a person who sits in it (its next host, to a browser
+    // whose link was down over the end: Sync.onBeat); it is judged as the host's.
+    const relayed =
+      from !== host &&
+      host !== null &&
+      purposeOf(parsed, this.#t.segment) === 'rematch' &&
+      parsed.seats.some((s) => s.member === from && s.bot === null);
+    if (from !== host && from !== proposer && !relayed) {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
     }
-    const refusal = this.beginRefusal(parsed, text, from, from === proposer ? from : null);
+    const by = relayed ? host : from;
+    const refusal = this.beginRefusal(parsed, text, by, by === proposer ? by : null);
     if (refusal) {
       this.#seatTaken(parsed, from, refusal);
       return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);

@@ -18,6 +18,8 @@
 // no deadline: a slow link is waited for, never forked from.
 import type { PeerId } from '$lib/net';
 import type { Core } from '../core';
+import { setupJson } from '../setup';
+import type { Segment } from './segment';
 import { batches, WINDOW } from '../wire';
 
 /** What sync may touch of the session's core (core.ts). */
@@ -29,6 +31,8 @@ export type SyncCore = Pick<
   | 'now'
   // what it reads
   | 'segment'
+  | 'past'
+  | 'finished'
   | 'ended'
   | 'host'
   | 'isHost'
@@ -65,6 +69,8 @@ export class Sync {
   #hostSeen: string | null = null;
   /** The last `want` this browser sent each peer: asked again only after a beat. */
   readonly #asked = new Map<PeerId, { from: number; at: number }>();
+  /** When this browser last brought each peer on from the finished game (#bringOn). */
+  readonly #brought = new Map<PeerId, number>();
 
   constructor(t: SyncCore) {
     this.#t = t;
@@ -104,6 +110,7 @@ export class Sync {
   /** A link closed: a new one to the same browser may be asked at once. */
   forgetLink(peer: PeerId): void {
     this.#asked.delete(peer);
+    this.#brought.delete(peer);
   }
 
   /** Each beat: a censoring host is passed over, a new host is noticed. */
@@ -192,6 +199,7 @@ export class Sync {
   ): void {
     const { game, seq, hash } = beat;
     const seg = this.#t.segment;
+    if (seg && game !== null && game === this.#t.finished?.game) return this.#bringOn(peer, seq);
     if (seg && game !== null && game !== seg.game)
       this.#t.agreeing.wentOnWithout(game, member, peer);
     if (!seg || game !== seg.game) return;
@@ -203,6 +211,27 @@ export class Sync {
     if (host && !beat.catching) {
       for (const m of this.#syncing ?? []) if (!this.#t.present(m)) this.#heard(m);
     }
+  }
+
+  /**
+   * A browser still on the game the last rematch finished (its link was down over
+   * the end, and nobody beats that game now): the host sends it the entries it
+   * lacks, then, at the end, the rematch's begin. At most once a beat, within its
+   * `want` budget, as if it had asked.
+   */
+  #bringOn(peer: PeerId, seq: number): void {
+    const done = this.#t.finished;
+    const rematch = this.#t.past[0] ?? this.#t.segment;
+    if (!done || !rematch || !this.#t.isHost) return;
+    const now = this.#t.now();
+    if (now - (this.#brought.get(peer) ?? -Infinity) < this.#t.timing.beatMs) return;
+    this.#brought.set(peer, now);
+    if (seq < done.ledger.seq) {
+      if (this.#t.wantAllowed(peer, done.ledger.seq - seq)) this.#sendFrom(peer, done, seq);
+      return;
+    }
+    const { setup, agreements } = rematch;
+    this.#t.send(peer, { t: 'begin', setup: setupJson(setup), agreements });
   }
 
   /** Asks a peer for the entries from `from` on, once per beat for the same position. */
@@ -230,6 +259,12 @@ export class Sync {
     if (!this.#t.wantAllowed(peer, seg.ledger.log.length - from)) {
       return this.#t.drop('TOO_FREQUENT', `want from ${peer}`);
     }
+    this.#sendFrom(peer, seg, from);
+  }
+
+  /** `seg`'s entries from `from` on, in batches under MAX_MESSAGE (one empty batch when there are none). */
+  #sendFrom(peer: PeerId, seg: Segment, from: number): void {
+    const { game } = seg;
     const list = seg.ledger.log.slice(from);
     const head = seg.ledger.seq;
     if (list.length === 0) {
