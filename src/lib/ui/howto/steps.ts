@@ -33,7 +33,7 @@ export interface HowtoTour {
 // The shared pictures use a double-6 set's tiles, so they fit every pip table
 // (Engine 191 for two plays with one).
 
-/** The hand, in pips (Railominos draws its own). */
+/** The hand, in pips (a set without pips draws its own, in its tour). */
 export const HAND: HowtoStep = {
   id: 'hand',
   title: () => howto.hand_title(),
