@@ -10,7 +10,7 @@
 // online-variants.spec.ts.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { violationsAtEverySize } from './helpers-axe';
+import { SIZES, violationsAtEverySize } from './helpers-axe';
 import {
   CREATE,
   englishLeft,
@@ -231,3 +231,17 @@ for (const locale of LOCALES) {
     await context.close();
   });
 }
+
+test('the axe scan names what is wrong: a nameless button, faint text, an image and a field unlabelled', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<html lang="en"><title>faults</title><body><main><button></button>' +
+      '<p style="color:#ccc;background:#fff">faint</p><img src="x.png"><input type="text">' +
+      '</main></body></html>',
+  );
+  const found = await violationsAtEverySize(page);
+  for (const rule of ['button-name', 'color-contrast', 'image-alt', 'label']) {
+    expect(found.filter((v) => v.includes(rule))).toHaveLength(SIZES.length);
+  }
+});
