@@ -74,6 +74,45 @@ describe('seats between rounds', () => {
     expect(host.segments().length).toBeGreaterThanOrEqual(3);
   });
 
+  it('a watcher who says the name of a seat a bot keeps never passes for its person, before or after the seat comes back', async () => {
+    const { host, stays, record } = await seatToBot(3, 43);
+    const watcher = track(
+      must(
+        await joinTable({
+          transport: transport(table!.network, `${table!.room}-w`),
+          room: table!.room,
+          member: 'w',
+          name: 'Player 2',
+          timing: FAST,
+          random: seededRandom(44),
+          contact: host.transport.id,
+        }),
+      ),
+    );
+    const nameOf = (s: Session, member: string) =>
+      s.snapshot.members.find((m) => m.member === member)?.name;
+    await until('both know the watcher', () =>
+      [host, stays].every((s) => nameOf(s, 'w') !== undefined),
+    );
+    const back = fromStored(record, {
+      transport: transport(table!.network, `${table!.room}-p2-back`),
+      timing: FAST,
+      random: seededRandom(45),
+    });
+    if (!back.ok) throw new Error(back.error.detail);
+    track(back.value);
+    await back.value.link(host.transport.id);
+    await until(
+      'seat 2 handed back',
+      () => [host, stays].every((s) => s.snapshot.seats[2]?.member === 'p2'),
+      30_000,
+    );
+    for (const s of [host, stays, watcher]) {
+      expect(nameOf(s, 'w')).toBe('Player 2 2');
+      if (s !== watcher) expect(nameOf(s, 'p2')).toBe('Player 2');
+    }
+  });
+
   it('a player who reloads while a bot keeps their seat is still who they were: the seat comes back', async () => {
     const { host, stays, record: seated } = await seatToBot(6, 42);
     const reload = (record: StoredTable, id: string): Session => {

@@ -36,6 +36,8 @@ export type IdentityCore = Pick<
   | 'setDraft'
   | 'event'
   | 'drop'
+  // what it hears
+  | 'segmentStarted'
   // sending and telling
   | 'send'
   | 'changed'
@@ -55,6 +57,15 @@ export class Identity {
   constructor(t: IdentityCore) {
     this.#t = t;
     this.links = new Links(t.random);
+    // A seat's name may come (back) with a new segment: a member without that seat goes by another.
+    t.segmentStarted.on(({ segment }) => {
+      const persons = segment.setup.seats.filter((x) => x.bot === null).map((x) => x.member);
+      for (const [member, m] of t.presence.members()) {
+        if (persons.includes(member)) continue;
+        const name = this.#unclaimed(member, m.name);
+        if (name !== m.name) t.presence.rename(member, name);
+      }
+    });
   }
 
   /** Links to another browser at the table (the invite's contact, or a member met later). */
@@ -272,19 +283,32 @@ export class Identity {
    * The name a member goes by here, said in its hello (with its `key`) or by the
    * host's lobby (`key` null). In the lobby, the one said. Once a game is on,
    * names are fixed: a seat's member goes by its seat's name in the signed setup,
-   * a watcher by the name it first had here; a watcher new here cannot take a
-   * seat's name (it is numbered instead).
+   * a watcher by the name it first had here, unless a seat of this game (a
+   * person's, or a bot's that may carry a person's name) goes by it: then it is
+   * numbered (#unclaimed).
    */
   nameFor(member: string, key: string | null, said: string): string {
     const seats = this.#t.segment?.setup.seats.filter((s) => s.bot === null);
     if (!seats) return said;
     const seat = seats.find((s) => s.member === member && (key === null || s.key === key));
     if (seat) return seat.name;
-    const known = this.#t.presence.get(member)?.name;
-    if (known) return known;
-    const taken = new Set(seats.map((s) => s.name.toLowerCase()));
-    const base = [...said].slice(0, MAX_NAME_LENGTH - 4).join('');
-    let name = said;
+    return this.#unclaimed(member, this.#t.presence.get(member)?.name ?? said);
+  }
+
+  /**
+   * `wanted`, or `wanted` numbered while another member's seat in any of this
+   * game's segments goes by it (a seat handed back to its person brings its name
+   * back: a watcher that took it meanwhile would pass for that person).
+   */
+  #unclaimed(member: string, wanted: string): string {
+    const seg = this.#t.segment;
+    if (!seg) return wanted;
+    const seats = [...this.#t.past, seg].flatMap((x) => x.setup.seats);
+    const own = (s: (typeof seats)[number]) => s.member === member && s.bot === null;
+    const mine = new Set(seats.filter(own).map((s) => s.name.toLowerCase()));
+    const taken = new Set(seats.map((s) => s.name.toLowerCase()).filter((name) => !mine.has(name)));
+    const base = [...wanted].slice(0, MAX_NAME_LENGTH - 4).join('');
+    let name = wanted;
     for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} ${n}`;
     return name;
   }
