@@ -451,6 +451,13 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     slowness.clear();
     const settledNow = (alarm: boolean) => () => agreed(browsers) || (alarm && alarmed(browsers));
     await waitFor(clock, settledNow(false), settleMs);
+    // A browser the adversary left to catch up through others (within their `want`
+    // budget) trails a game that plays on: waited for while it gains, up to a bound.
+    for (let more = 0; more < 8 && !agreed(browsers) && !alarmed(browsers); more++) {
+      const behind = Math.min(...browsers.map((b) => b.session.ledger?.seq ?? 0));
+      await waitFor(clock, settledNow(false), settleMs);
+      if (Math.min(...browsers.map((b) => b.session.ledger?.seq ?? 0)) <= behind) break;
+    }
     for (let tries = 0; tries < 2 && !agreed(browsers) && !alarmed(browsers); tries++) {
       skew += TIMING.stallMs + TIMING.awayMs;
       await waitFor(clock, settledNow(true), settleMs);
