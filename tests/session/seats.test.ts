@@ -44,24 +44,29 @@ describe('seats between rounds', () => {
     return { host, stays, record };
   }
 
-  it('a player who comes back between rounds gets their seat back from the bot', async () => {
-    const { host, stays, record } = await seatToBot(3, 41);
-    // the player reloads and comes back
+  /** Seat 2's player reloads from `record` and links to the host again. */
+  async function comeBack(record: StoredTable, host: Session, seed: number): Promise<Session> {
     const back = fromStored(record, {
       transport: transport(table!.network, `${table!.room}-p2-back`),
       timing: FAST,
-      random: seededRandom(5),
+      random: seededRandom(seed),
     });
     if (!back.ok) throw new Error(back.error.detail);
     track(back.value);
     await back.value.link(host.transport.id);
+    return back.value;
+  }
+
+  it('a player who comes back between rounds gets their seat back from the bot', async () => {
+    const { host, stays, record } = await seatToBot(3, 41);
+    // the player reloads and comes back
+    const back = await comeBack(record, host, 5);
     await until(
       'seat 2 handed back',
-      () =>
-        host.snapshot.seats[2]?.member === 'p2' && back.value.snapshot.table?.local.length === 1,
+      () => host.snapshot.seats[2]?.member === 'p2' && back.snapshot.table?.local.length === 1,
       30_000,
     );
-    const players = [host, stays, back.value];
+    const players = [host, stays, back];
     await until(
       'game over',
       () => players.every((s) => s.snapshot.table?.gameOver === true),
@@ -94,14 +99,7 @@ describe('seats between rounds', () => {
     await until('both know the watcher', () =>
       [host, stays].every((s) => nameOf(s, 'w') !== undefined),
     );
-    const back = fromStored(record, {
-      transport: transport(table!.network, `${table!.room}-p2-back`),
-      timing: FAST,
-      random: seededRandom(45),
-    });
-    if (!back.ok) throw new Error(back.error.detail);
-    track(back.value);
-    await back.value.link(host.transport.id);
+    await comeBack(record, host, 45);
     await until(
       'seat 2 handed back',
       () => [host, stays].every((s) => s.snapshot.seats[2]?.member === 'p2'),
