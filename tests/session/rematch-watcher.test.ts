@@ -158,6 +158,37 @@ describe('a watcher whose browser slept over the end', () => {
   });
 });
 
+describe('a watcher whose browser slept over two games', () => {
+  it('is sent the game in play, and watches it as a newcomer would', async () => {
+    const { t, watcher, link } = await watched(331);
+    const [first, second] = t.sessions as [Session, Session];
+    link.set(true);
+    await playAndRematch(t);
+    // The second rematch: offered by p1, now the host; hosting moves back to p0.
+    for (const s of t.sessions) {
+      for (const l of s.snapshot.table?.local ?? []) {
+        if (l.bot === null) s.setAutoplay(l.seat, 'easy');
+      }
+    }
+    await until('game over again', () =>
+      t.sessions.every((s) => s.snapshot.table?.gameOver === true),
+    );
+    const game = must(second.proposeRematch());
+    await until('the offer', () => first.snapshot.rematch?.game === game);
+    must(first.acceptRematch(game));
+    await until('the second rematch begins', () =>
+      t.sessions.every((s) => s.segments()[0]?.game === game),
+    );
+    link.set(false);
+    await until('the watcher watches the game in play', () => watcher.segments()[0]?.game === game);
+    expect(watcher.snapshot.desync).toBeNull();
+    expect(watcher.snapshot.table?.local).toEqual([]);
+    await until('it plays on there too', () => (watcher.snapshot.table?.seq ?? 0) > 3);
+    const log = watcher.ledger!.log;
+    expect(log).toEqual(first.ledger!.log.slice(0, log.length));
+  });
+});
+
 describe('what bringing a browser on may cost and change', () => {
   it('beats naming the finished game, many a beat: the host answers at most once a beat, within the want budget', async () => {
     const { t } = await watched(311);

@@ -102,7 +102,9 @@ export type Wire =
   /**
    * Every seat signed: play under this setup. From the host (or whoever proposed
    * what this browser signed; a rematch also from a person seated in it, judged as
-   * the host's: a browser whose link was down over the end hears it from there);
+   * the host's: a browser whose link was down over the end hears it from there;
+   * to a browser it seats nobody of that missed more than one rematch, a game
+   * that does not follow its own is taken as a newcomer takes one);
    * taken only for a setup this browser signed (a
    * browser with no seat in it: one it would have signed) with every agreement
    * valid. Changes: the current game (the old one is kept as a past segment; a
@@ -195,9 +197,11 @@ export type Wire =
    * `want`, at most once a beat), an equal one compares the hash. A game this
    * browser never had, from a person whose seat went to a bot, is only a claim:
    * this browser asks for its signed setup (`show`) before it says the table split.
-   * The game the last rematch finished, to the host: that browser missed the end,
-   * and is sent the entries it lacks, then the rematch's `begin` (at most once a
-   * beat, within its `want` budget).
+   * A game behind the host's (a segment this game left, or the game the last
+   * rematch finished): that browser missed what came next, and the host sends it
+   * the entries it lacks, then the next `begin`; a watcher on a game the host never
+   * had is sent the begin of the game in play (at most once a beat, within its
+   * `want` budget).
    */
   | {
       t: 'beat';

@@ -15,7 +15,7 @@ import type { SessionError } from '../errors';
 import { MAX_SEGMENTS, MAX_SETUP_LENGTH } from '../limits';
 import { openSegment, type Segment } from '../play/segment';
 import { Consents, type Purpose } from './consent';
-import { type RematchCore, rematchRefusal, Rematches } from './rematch';
+import { follows, type RematchCore, rematchRefusal, Rematches } from './rematch';
 import { type SplitCore, Splits } from './split';
 import {
   type Agreement,
@@ -461,6 +461,21 @@ export class Agreeing {
     this.splits.claim(seg, game, member, peer);
   }
 
+  /**
+   * A new game that seats nobody of this browser's, which missed its start (it was
+   * away over more than one rematch; its host brings it this begin, Sync): taken
+   * from the host or a person seated in it, as a newcomer takes the game in play.
+   * One that follows this browser's own game waits for that game's end instead
+   * (its host brings the entries first).
+   */
+  #missed(setup: TableSetup, from: string): boolean {
+    const seg = this.#t.segment;
+    if (!seg || purposeOf(setup, seg) !== 'rematch') return false;
+    if (setup.seats.some((s) => s.member === this.#t.member)) return false;
+    const sits = setup.seats.some((s) => s.member === from && s.bot === null);
+    return (from === this.#t.host() || sits) && !follows(setup.nonce, seg.game);
+  }
+
   parseSetupText(text: string): TableSetup | null {
     if (text.length > MAX_SETUP_LENGTH) {
       this.#t.drop(
@@ -527,7 +542,9 @@ export class Agreeing {
       return this.#t.drop('NOT_HOST', `begin from ${from}, who is not the host`);
     }
     const by = relayed ? host : from;
-    const refusal = this.beginRefusal(parsed, text, by, by === proposer ? by : null);
+    const refusal = this.#missed(parsed, from)
+      ? null
+      : this.beginRefusal(parsed, text, by, by === proposer ? by : null);
     if (refusal) {
       this.#seatTaken(parsed, from, refusal);
       return this.#t.drop(refusal.code, `begin from ${from}: ${refusal.detail}`);

@@ -47,7 +47,7 @@ export function rematchNonce(after: string, fresh: Uint8Array): string {
 }
 
 /** Whether `nonce` is one of a rematch of the game `after`. */
-function follows(nonce: string, after: string): boolean {
+export function follows(nonce: string, after: string): boolean {
   const bytes = fromBase64url(nonce, 16);
   return bytes !== null && bytesEqual(bytes.slice(0, 8), followsPart(after));
 }

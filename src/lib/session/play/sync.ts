@@ -199,9 +199,10 @@ export class Sync {
   ): void {
     const { game, seq, hash } = beat;
     const seg = this.#t.segment;
-    if (seg && game !== null && game === this.#t.finished?.game) return this.#bringOn(peer, seq);
-    if (seg && game !== null && game !== seg.game)
+    if (seg && game !== null && game !== seg.game) {
+      if (this.#behind(member, peer, game, seq)) return;
       this.#t.agreeing.wentOnWithout(game, member, peer);
+    }
     if (!seg || game !== seg.game) return;
     const host = member === this.#t.host();
     if (host) this.#hostCatching = beat.catching;
@@ -214,24 +215,34 @@ export class Sync {
   }
 
   /**
-   * A browser still on the game the last rematch finished (its link was down over
-   * the end, and nobody beats that game now): the host sends it the entries it
-   * lacks, then, at the end, the rematch's begin. At most once a beat, within its
-   * `want` budget, as if it had asked.
+   * At the host, a beat in a game behind the one in play: a segment this game
+   * left (a change of seats), or the game the last rematch finished (nobody beats
+   * it now: that browser's link was down over the end). The host sends it the
+   * entries it lacks, then the begin of what came next. A watcher on a game the
+   * host never had (it missed more than one rematch) is sent the begin of the
+   * game in play, which it takes as a newcomer would (Agreeing.onBegin). At most
+   * once a beat, within its `want` budget, as if it had asked. Whether it was one.
    */
-  #bringOn(peer: PeerId, seq: number): void {
-    const done = this.#t.finished;
-    const rematch = this.#t.past[0] ?? this.#t.segment;
-    if (!done || !rematch || !this.#t.isHost) return;
+  #behind(member: string, peer: PeerId, game: string, seq: number): boolean {
+    const seg = this.#t.segment;
+    if (!seg || !this.#t.isHost) return false;
+    const finished = this.#t.finished;
+    const chain = [...(finished ? [finished] : []), ...this.#t.past, seg];
+    const at = chain.findIndex((x) => x.game === game);
+    const seated = chain.some((x) => x.setup.seats.some((s) => s.member === member));
+    // A seat's browser on a game the host never had may be a split (wentOnWithout).
+    if (at < 0 && seated) return false;
     const now = this.#t.now();
-    if (now - (this.#brought.get(peer) ?? -Infinity) < this.#t.timing.beatMs) return;
+    if (now - (this.#brought.get(peer) ?? -Infinity) < this.#t.timing.beatMs) return true;
     this.#brought.set(peer, now);
-    if (seq < done.ledger.seq) {
-      if (this.#t.wantAllowed(peer, done.ledger.seq - seq)) this.#sendFrom(peer, done, seq);
-      return;
+    const left = chain[at];
+    if (left && seq < left.ledger.seq) {
+      if (this.#t.wantAllowed(peer, left.ledger.seq - seq)) this.#sendFrom(peer, left, seq);
+      return true;
     }
-    const { setup, agreements } = rematch;
-    this.#t.send(peer, { t: 'begin', setup: setupJson(setup), agreements });
+    const next = at < 0 ? (this.#t.past[0] ?? seg) : chain[at + 1]!;
+    this.#t.send(peer, { t: 'begin', setup: setupJson(next.setup), agreements: next.agreements });
+    return true;
   }
 
   /** Asks a peer for the entries from `from` on, once per beat for the same position. */
