@@ -34,7 +34,7 @@ import { createRng, type Rng } from '$lib/engine';
 import type { NetResult, Payload, PeerId, Transport } from '$lib/net';
 import { ProvenCache } from '$lib/protocol/deck/proven';
 import { recordOf, verifyRecord } from '$lib/record';
-import { fromStored, toStored, type Session, type StoredTable } from '$lib/session';
+import { fromStored, joinTable, toStored, type Session, type StoredTable } from '$lib/session';
 import { openSegment, replay } from '$lib/session/play/segment';
 import { rematchNonce } from '$lib/session/lobby/rematch';
 import { fromBase64url } from '$lib/protocol/crypto/bytes';
@@ -137,6 +137,8 @@ const TIMING = { beatMs: 50, awayMs: 2000, stallMs: 4000 };
 /** The members this table seats: p0 hosts; p1 always plays by hand and is always honest. */
 const PEOPLE = 3;
 const BY_HAND = 1;
+/** The honest watcher's member id. */
+const WATCHER = 'w';
 
 /** How long a store takes to hold what it was asked to save. */
 const SAVE_MS = 40;
@@ -256,7 +258,6 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
           },
         ],
   );
-  const honestMembers = new Set(browsers.map((b) => b.member));
   const host = table.sessions[0]!;
   const peers = table.sessions.map((s) => s.transport.id);
   let adversary: Adversary;
@@ -275,9 +276,44 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     adversary.hello(table.room, claimed, 'Mallory');
   }
 
+  let honestMembers = new Set(browsers.map((b) => b.member));
   try {
     if (turnClock) host.setTurnClock(30);
     await startAutoplay(table, 'easy', [BY_HAND]);
+    // An honest watcher comes once the game is on (its link may be made slow, cut or reloaded too).
+    const watching = await joinTable({
+      transport: slow.wrap(
+        transport(table.network, `${table.room}-w`),
+        () => slowness.get(WATCHER) ?? 0,
+      ),
+      room: table.room,
+      member: WATCHER,
+      name: 'Gran',
+      timing: TIMING,
+      now,
+      random: seededRandom(options.seed * 100 + 9),
+      contact: host.transport.id,
+      keep: (x) => store(WATCHER, x),
+    });
+    if (!watching.ok) throw new Error(`the watcher: ${watching.error.detail}`);
+    all.push(watching.value);
+    peers.push(watching.value.transport.id);
+    browsers.push({
+      session: watching.value,
+      member: WATCHER,
+      cache: new ProvenCache(),
+      games: [],
+      reloads: 0,
+      saved: null,
+      unagreed: false,
+      accepted: new Set<string>(),
+      offered: false,
+      seatedOnce: new Set<string>(),
+      rematches: 0,
+      changes: 0,
+    });
+    honestMembers = new Set(browsers.map((b) => b.member));
+    await waitFor(clock, () => watching.value.snapshot.table !== null, 1000);
     // The game the honest host proposed (a compromised host's is judged by its start alone).
     const firstGame = role === 'host' ? null : (host.segments()[0]?.game ?? null);
 
