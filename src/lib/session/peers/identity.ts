@@ -57,12 +57,13 @@ export class Identity {
   constructor(t: IdentityCore) {
     this.#t = t;
     this.links = new Links(t.random);
-    // A seat's name may come (back) with a new segment: a member without that seat goes by another.
+    // A new segment: a person seated in it goes by its seat's name; a seat's name
+    // may come (back) with it, and a member without that seat goes by another.
     t.segmentStarted.on(({ segment }) => {
-      const persons = segment.setup.seats.filter((x) => x.bot === null).map((x) => x.member);
+      const persons = segment.setup.seats.filter((x) => x.bot === null);
       for (const [member, m] of t.presence.members()) {
-        if (persons.includes(member)) continue;
-        const name = this.#unclaimed(member, m.name);
+        const seat = persons.find((x) => x.member === member);
+        const name = seat ? seat.name : this.#unclaimed(member, m.name);
         if (name !== m.name) t.presence.rename(member, name);
       }
     });
