@@ -239,24 +239,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
   const all: Session[] = [...table.sessions];
   const compromised = role === 'host' ? 0 : role === 'guest' ? 2 : -1;
   const browsers: Browser[] = table.sessions.flatMap((session, i) =>
-    i === compromised
-      ? []
-      : [
-          {
-            session,
-            member: session.member,
-            cache: caches[i]!,
-            games: [],
-            reloads: 0,
-            saved: null,
-            unagreed: false,
-            accepted: new Set<string>(),
-            offered: false,
-            seatedOnce: new Set<string>(),
-            rematches: 0,
-            changes: 0,
-          },
-        ],
+    i === compromised ? [] : [honestBrowser(session, caches[i]!)],
   );
   const host = table.sessions[0]!;
   const peers = table.sessions.map((s) => s.transport.id);
@@ -298,20 +281,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     if (!watching.ok) throw new Error(`the watcher: ${watching.error.detail}`);
     all.push(watching.value);
     peers.push(watching.value.transport.id);
-    browsers.push({
-      session: watching.value,
-      member: WATCHER,
-      cache: new ProvenCache(),
-      games: [],
-      reloads: 0,
-      saved: null,
-      unagreed: false,
-      accepted: new Set<string>(),
-      offered: false,
-      seatedOnce: new Set<string>(),
-      rematches: 0,
-      changes: 0,
-    });
+    browsers.push(honestBrowser(watching.value, new ProvenCache()));
     honestMembers = new Set(browsers.map((b) => b.member));
     await waitFor(clock, () => watching.value.snapshot.table !== null, 1000);
     // The game the honest host proposed (a compromised host's is judged by its start alone).
@@ -514,6 +484,24 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
   const rematches = Math.max(0, ...browsers.map((b) => b.rematches));
   const ms = Math.round(performance.now() - started);
   return { seed: options.seed, role, actions, findings, seq, changes, rematches, ms };
+}
+
+/** An honest browser as the invariants follow it, from its session's start. */
+function honestBrowser(session: Session, cache: ProvenCache): Browser {
+  return {
+    session,
+    member: session.member,
+    cache,
+    games: [],
+    reloads: 0,
+    saved: null,
+    unagreed: false,
+    accepted: new Set<string>(),
+    offered: false,
+    seatedOnce: new Set<string>(),
+    rematches: 0,
+    changes: 0,
+  };
 }
 
 async function waitFor(clock: Clock, condition: () => boolean, ms: number): Promise<void> {
