@@ -240,6 +240,7 @@ export class Sync {
       if (this.#t.wantAllowed(peer, left.ledger.seq - seq)) this.#sendFrom(peer, left, seq);
       return true;
     }
+    if (!this.#t.wantAllowed(peer, 0)) return true;
     const next = at < 0 ? (this.#t.past[0] ?? seg) : chain[at + 1]!;
     this.#t.send(peer, { t: 'begin', setup: setupJson(next.setup), agreements: next.agreements });
     return true;
