@@ -138,7 +138,7 @@ export class Adversary {
   beat(ms: number, game: string | null = null): void {
     this.stopBeats();
     this.#beats = setInterval(() => {
-      this.send({ t: 'beat', game, seq: 0, hash: '', host: null, catching: false });
+      this.send({ t: 'beat', game, seq: 0, hash: '', host: null, catching: false, ended: false });
     }, ms);
   }
 

@@ -141,7 +141,7 @@ describe('a forged change of seats (issue 21, hole 1)', () => {
     expect(a.snapshot.desync).toBeNull();
     // The host's heartbeat now says it plays the other game: seat 1's browser was left behind.
     mallory.send(
-      { t: 'beat', game: forged, seq: 1, hash: '', host: 'p0', catching: false },
+      { t: 'beat', game: forged, seq: 1, hash: '', host: 'p0', catching: false, ended: false },
       a.transport.id,
     );
     await until('the alarm at seat 1', () => a.snapshot.desync !== null);

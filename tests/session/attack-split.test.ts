@@ -87,7 +87,7 @@ async function claimFor(
   const shows = () => mallory.received.slice(from).filter((r) => r.wire?.t === 'show');
   let answered = 0;
   const beats = setInterval(() => {
-    mallory.send({ t: 'beat', game, seq: 3, hash: '', host: null, catching: false });
+    mallory.send({ t: 'beat', game, seq: 3, hash: '', host: null, catching: false, ended: false });
     const asked = shows();
     for (const r of asked.slice(answered)) {
       // It can show its own game only (what it claims that one continues, it cannot).

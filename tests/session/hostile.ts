@@ -62,6 +62,7 @@ export function hostileMessage(kind: HostileKind, i: number, c: HostileContext):
         hash: 'x',
         host: null,
         catching: false,
+        ended: false,
       });
     case 'challenge':
       return JSON.stringify({ t: 'challenge', room, n: `nonce${i}` });

@@ -2,9 +2,11 @@
 // plays the old game any more, so nobody would tell it the end, and the rematch's
 // begin comes from a host it does not know yet. The host now sends such a browser
 // the entries it lacks, then the rematch's begin, which a person seated in the
-// rematch may relay (judged as the old host's). Attacks: beats naming the finished
-// game cost the host at most an answer a beat within the `want` budget; a begin
-// relayed by a browser not seated in the rematch is refused.
+// rematch may relay (judged as the old host's). A game the host ended (an `end`,
+// not in the log) is told again by the host that announced it, to a browser whose
+// beat says it has not ended there. Attacks: beats naming the finished game cost
+// the host at most an answer a beat within the `want` budget; a begin relayed by a
+// browser not seated in the rematch, or an end from one not the host, is refused.
 import { describe, expect, it } from 'vitest';
 import {
   fail,
@@ -35,6 +37,8 @@ import {
 /** A browser's link that can sleep: while it does, no link opens and nothing comes or goes. */
 class Sleepy implements Transport {
   asleep = false;
+  /** The `end` messages that reached it. */
+  ends = 0;
   readonly #inner: Transport;
 
   constructor(inner: Transport) {
@@ -62,7 +66,9 @@ class Sleepy implements Transport {
   }
   onMessage(listener: (from: PeerId, data: Payload) => void): Unsubscribe {
     return this.#inner.onMessage((from, data) => {
-      if (!this.asleep) listener(from, data);
+      if (this.asleep) return;
+      if (typeof data === 'string' && data.startsWith('{"t":"end"')) this.ends++;
+      listener(from, data);
     });
   }
   onOpen(listener: (peer: PeerId) => void): Unsubscribe {
@@ -87,17 +93,28 @@ class Sleepy implements Transport {
 
 const OPTIONS = { rounds: 1, set: 5, handSize: 4 };
 
-/** Two people and a bot, and a watcher that came after the start, on a link that can sleep. */
-async function watched(seed: number): Promise<{ t: Table; watcher: Session; link: Sleepy }> {
+/**
+ * Two people and a bot (or `people` and no bot), and a watcher that came after the
+ * start, on a link that can sleep.
+ */
+async function watched(
+  seed: number,
+  people = 2,
+): Promise<{ t: Table; watcher: Session; link: Sleepy }> {
   const t = await openTable({
     variant: 'mexican-train',
-    people: 2,
-    bots: ['easy'],
+    people,
+    bots: people === 2 ? ['easy'] : [],
     options: OPTIONS,
     seed,
+    timing: { ...FAST, stallMs: 1500 },
   });
   // Nobody moves until the watcher is in.
-  await startAutoplay(t, 'easy', [0, 1]);
+  await startAutoplay(
+    t,
+    'easy',
+    t.sessions.map((_, i) => i),
+  );
   const link = new Sleepy(transport(t.network, `${t.room}-w`));
   const watcher = track(
     must(
@@ -186,6 +203,90 @@ describe('a watcher whose browser slept over two games', () => {
     await until('it plays on there too', () => (watcher.snapshot.table?.seq ?? 0) > 3);
     const log = watcher.ledger!.log;
     expect(log).toEqual(first.ledger!.log.slice(0, log.length));
+  });
+});
+
+/** The last seat's browser leaves mid-round; once it stalls, the host ends the game (an `end`, not in the log). */
+async function hostEnds(t: Table): Promise<void> {
+  const [host] = t.sessions as [Session];
+  const leaver = t.sessions.at(-1)!;
+  for (const s of t.sessions.slice(0, -1)) {
+    for (const l of s.snapshot.table?.local ?? []) {
+      if (l.bot === null) s.setAutoplay(l.seat, 'easy');
+    }
+  }
+  await until('mid-round', () => (host.snapshot.table?.seq ?? 0) > 6);
+  leaver.close();
+  leaver.transport.close();
+  await until('the last seat stalled', () => (host.snapshot.stall?.seats.length ?? 0) > 0, 20_000);
+  must(host.resolveStall('end'));
+  await until('ended for the people', () =>
+    t.sessions.slice(0, -1).every((s) => s.snapshot.ended !== null),
+  );
+}
+
+describe('a watcher whose link was down when the host ended the game', () => {
+  it('is told the end by the host once it is back', async () => {
+    const { t, watcher, link } = await watched(341);
+    link.set(true);
+    await hostEnds(t);
+    expect(watcher.snapshot.ended).toBeNull();
+    link.set(false);
+    await until('ended there too', () => watcher.snapshot.ended !== null);
+    expect(watcher.snapshot.ended?.reason).toBe(t.sessions[0]!.snapshot.ended?.reason);
+    expect(watcher.snapshot.desync).toBeNull();
+    // Told once: a browser whose beat says it has the end is not told again.
+    const told = link.ends;
+    await pause(500);
+    expect(link.ends).toBe(told);
+    const ends = watcher.snapshot.events.filter((e) => e.detail === watcher.snapshot.ended?.reason);
+    expect(ends).toHaveLength(1);
+  });
+
+  it('and over the rematch: the old host tells the end, the new one the begin', async () => {
+    const { t, watcher, link } = await watched(351, 3);
+    const [first, second] = t.sessions as [Session, Session];
+    const old = watcher.segments()[0]!.game;
+    link.set(true);
+    await hostEnds(t);
+    must(first.proposeRematch());
+    await until('offered without the one who left', () => {
+      const r = second.snapshot.rematch;
+      return !!r && r.seats.length === 2;
+    });
+    const game = second.snapshot.rematch!.game;
+    must(second.acceptRematch(game));
+    await until('the rematch begins', () =>
+      [first, second].every((s) => s.segments()[0]?.game === game),
+    );
+    // Hosting moved left with the seats: the old host no longer hosts.
+    await until('hosting moved', () => second.snapshot.host === 'p1');
+    expect(watcher.segments()[0]?.game).toBe(old);
+    link.set(false);
+    await until('the watcher follows the rematch', () => watcher.segments()[0]?.game === game);
+    expect(watcher.snapshot.host).toBe('p1');
+    expect(watcher.snapshot.desync).toBeNull();
+    expect(watcher.snapshot.ended).toBeNull();
+    await until('the rematch plays on there too', () => (watcher.snapshot.table?.seq ?? 0) > 3);
+    const log = watcher.ledger!.log;
+    expect(log).toEqual(second.ledger!.log.slice(0, log.length));
+  });
+
+  it('an end from a browser that is not the game’s host: refused, the game plays on', async () => {
+    const { t, watcher } = await watched(361);
+    const game = watcher.segments()[0]!.game;
+    const mallory = await Adversary.join(t.network, `${t.room}-mal`);
+    await mallory.link(watcher.transport.id);
+    mallory.hello(t.room, 'mal', 'Mallory', watcher.transport.id);
+    await until('the watcher knows it', () =>
+      watcher.snapshot.members.some((m) => m.member === 'mal'),
+    );
+    mallory.send({ t: 'end', game, reason: 'forged' }, watcher.transport.id);
+    await until('refused', () =>
+      watcher.snapshot.events.some((e) => e.code === 'NOT_HOST' && e.detail.includes('mal')),
+    );
+    expect(watcher.snapshot.ended).toBeNull();
+    mallory.close();
   });
 });
 

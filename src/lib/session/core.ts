@@ -152,6 +152,7 @@ export class Core {
   readonly #autoplay = new Map<string, BotLevel | null>();
   #lastProgress: number;
   #ended: { reason: string; scores: readonly number[] } | null = null;
+  #announced: { readonly game: string; readonly reason: string } | null = null;
   readonly #events: TableEvent[] = [];
   /** Rate budgets by proven member, kept after its link closes (peers/budgets.ts). */
   readonly #budgets: {
@@ -317,6 +318,15 @@ export class Core {
     return this.#ended;
   }
 
+  /**
+   * The last end this browser announced as its game's host (an `end`: not in the
+   * log), kept past a rematch: told again to a browser whose beat shows it missed
+   * it (Sync.onBeat). One game's at most.
+   */
+  get announced(): { readonly game: string; readonly reason: string } | null {
+    return this.#announced;
+  }
+
   get events(): readonly TableEvent[] {
     return this.#events;
   }
@@ -428,6 +438,11 @@ export class Core {
   endGame(reason: string, scores: readonly number[]): void {
     this.#ended = { reason, scores };
     this.#phase = 'ended';
+  }
+
+  /** This browser, the host, ended `game` for `reason` and told every member so. */
+  announcedEnd(game: string, reason: string): void {
+    this.#announced = { game, reason };
   }
 
   /** The session is closed: nothing more is sent, pumped or told. */

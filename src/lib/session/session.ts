@@ -539,7 +539,9 @@ export class Session {
     const seq = t.segment?.ledger.seq ?? 0;
     const hash = t.segment?.ledger.hash ?? '';
     const catching = t.sync.syncing !== null;
-    t.broadcast({ t: 'beat', game: t.segment?.game ?? null, seq, hash, host: t.host(), catching });
+    const ended = t.ended !== null;
+    const game = t.segment?.game ?? null;
+    t.broadcast({ t: 'beat', game, seq, hash, host: t.host(), catching, ended });
     // links to members we know but lost: try again
     for (const [m, info] of t.presence.members()) {
       if (m !== this.member && info.peer && !this.transport.peers().includes(info.peer)) {
@@ -666,7 +668,7 @@ export class Session {
       case 'ready':
         return t.seats.onReady(member, m.game, m.round, m.seat);
       case 'end':
-        return t.seats.end(m.reason);
+        return t.seats.onEnd(m.reason);
       case 'react':
         return t.reactions.onReact(member, m.reaction);
     }

@@ -201,7 +201,9 @@ export type Wire =
    * rematch finished): that browser missed what came next, and the host sends it
    * the entries it lacks, then the next `begin`; a watcher on a game the host never
    * had is sent the begin of the game in play (at most once a beat, within its
-   * `want` budget).
+   * `want` budget). `ended`: the game has ended here by its host's `end`, which
+   * is not in the log; the host that announced it tells it again (at most once a
+   * beat) to a browser whose beat on that game says it has not, even past a rematch.
    */
   | {
       t: 'beat';
@@ -210,6 +212,7 @@ export type Wire =
       hash: string;
       host: string | null;
       catching: boolean;
+      ended: boolean;
     }
   /**
    * The host ends the game with the standings so far. From the host only, for
@@ -303,6 +306,7 @@ const SHAPES: { readonly [K in WireKind]: Readonly<Record<string, Check>> } = {
     hash: str(100),
     host: nullable(id),
     catching: (v) => typeof v === 'boolean',
+    ended: (v) => typeof v === 'boolean',
   },
   end: { game, reason: str(200) },
   react: { game, reaction: isReaction },

@@ -770,6 +770,8 @@ function forge(rng: Rng, adversary: Adversary, room: string, claimed: string): W
         hash: 'A'.repeat(43),
         host: member,
         catching: rng.int(2) === 0,
+        // Either claim, with no draw of its own (a seed's schedule stays as it was).
+        ended: seq % 2 === 1,
       };
     case 9:
       return { t: 'end', game, reason: 'forged' };

@@ -38,6 +38,7 @@ export type SeatsCore = Pick<
   | 'hashes'
   // what it changes (Core's named methods)
   | 'endGame'
+  | 'announcedEnd'
   | 'newKeys'
   | 'event'
   | 'drop'
@@ -135,9 +136,7 @@ export class Seats {
       );
     }
     if (action === 'end') {
-      const reason = `ended while seat ${this.#stall.seats.join(', ')} was away`;
-      this.#t.broadcast({ t: 'end', game: seg.game, reason });
-      this.end(reason);
+      this.#announceEnd(seg, `ended while seat ${this.#stall.seats.join(', ')} was away`);
       return ok(true);
     }
     // Every seat whose browser is gone (or that owes and stays silent) goes to a bot run here.
@@ -156,9 +155,7 @@ export class Seats {
     if (table.view.phase === 'roundOver' || table.view.phase === 'gameOver') {
       const next = table.variant.nextRound(table.view);
       if (next.phase !== 'deal') {
-        const reason = `game over; seat ${stalled.join(', ')} never showed its secret`;
-        this.#t.broadcast({ t: 'end', game: seg.game, reason });
-        this.end(reason);
+        this.#announceEnd(seg, `game over; seat ${stalled.join(', ')} never showed its secret`);
         return ok(true);
       }
       return this.reseat(seg, seats, next, table.record.round + 1);
@@ -382,6 +379,18 @@ export class Seats {
     if (over && !table.record.audit && !this.#closing.has(seg.game)) {
       this.#closing.set(seg.game, auditTable(table));
     }
+  }
+
+  /** The host ends the game here and tells every member (told again to one that missed it: Sync). */
+  #announceEnd(seg: Segment, reason: string): void {
+    this.#t.broadcast({ t: 'end', game: seg.game, reason });
+    this.#t.announcedEnd(seg.game, reason);
+    this.end(reason);
+  }
+
+  /** The host's `end` of this game: taken once (it is told again to a browser that missed it). */
+  onEnd(reason: string): void {
+    if (this.#t.ended === null) this.end(reason);
   }
 
   end(reason: string): void {

@@ -34,6 +34,7 @@ export type SyncCore = Pick<
   | 'past'
   | 'finished'
   | 'ended'
+  | 'announced'
   | 'host'
   | 'isHost'
   | 'seatMembers'
@@ -69,8 +70,10 @@ export class Sync {
   #hostSeen: string | null = null;
   /** The last `want` this browser sent each peer: asked again only after a beat. */
   readonly #asked = new Map<PeerId, { from: number; at: number }>();
-  /** When this browser last brought each peer on from the finished game (#bringOn). */
+  /** When this browser last brought each peer on from a game behind (#behind). */
   readonly #brought = new Map<PeerId, number>();
+  /** When each peer was last told an end again (#retell). */
+  readonly #retold = new Map<PeerId, number>();
 
   constructor(t: SyncCore) {
     this.#t = t;
@@ -111,6 +114,7 @@ export class Sync {
   forgetLink(peer: PeerId): void {
     this.#asked.delete(peer);
     this.#brought.delete(peer);
+    this.#retold.delete(peer);
   }
 
   /** Each beat: a censoring host is passed over, a new host is noticed. */
@@ -195,10 +199,11 @@ export class Sync {
   onBeat(
     member: string,
     peer: PeerId,
-    beat: { game: string | null; seq: number; hash: string; catching: boolean },
+    beat: { game: string | null; seq: number; hash: string; catching: boolean; ended: boolean },
   ): void {
     const { game, seq, hash } = beat;
     const seg = this.#t.segment;
+    if (!beat.ended) this.#retell(peer, game);
     if (seg && game !== null && game !== seg.game) {
       if (this.#behind(member, peer, game, seq)) return;
       this.#t.agreeing.wentOnWithout(game, member, peer);
@@ -244,6 +249,21 @@ export class Sync {
     const next = at < 0 ? (this.#t.past[0] ?? seg) : chain[at + 1]!;
     this.#t.send(peer, { t: 'begin', setup: setupJson(next.setup), agreements: next.agreements });
     return true;
+  }
+
+  /**
+   * A browser still playing a game whose end this browser announced as its host
+   * (its link was down when the `end` went out): told again, at most once a beat,
+   * within its `want` budget. Its host, the one it takes an `end` from, is this
+   * browser, even once a rematch moved hosting on.
+   */
+  #retell(peer: PeerId, game: string | null): void {
+    const end = this.#t.announced;
+    if (end === null || end.game !== game) return;
+    const now = this.#t.now();
+    if (now - (this.#retold.get(peer) ?? -Infinity) < this.#t.timing.beatMs) return;
+    this.#retold.set(peer, now);
+    if (this.#t.wantAllowed(peer, 0)) this.#t.send(peer, { t: 'end', game, reason: end.reason });
   }
 
   /** Asks a peer for the entries from `from` on, once per beat for the same position. */
