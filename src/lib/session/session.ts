@@ -493,8 +493,9 @@ export class Session {
 
   /**
    * This browser's seat keys in the current game, to store; and its person's
-   * wherever they last sat, if a bot plays their seat now: the key is who they are
-   * at this table (their hello is taken, their seat handed back: seats.ts).
+   * wherever they last sat, if a bot plays their seat now, or a watcher's: the key
+   * is who they are at this table (their hello is taken, their seat handed back:
+   * seats.ts).
    */
   storedKeys(): RestoredKeys[] {
     const seg = this.#t.segment;
@@ -509,7 +510,10 @@ export class Session {
         ),
       )
       .at(-1);
-    if (!sat) return kept;
+    // A watcher (its person never sat here) keeps its key too: the browsers that know
+    // it by that key take nobody else under its id, so with a fresh one it would be
+    // refused by them after a reload.
+    if (!sat) return kept.length > 0 ? kept : [{ ...person, person: true, autoplay: null }];
     const autoplay = this.#t.autoplay.get(person.publicKey) ?? null;
     return [...kept, { ...person, ...sat, person: true, autoplay }];
   }

@@ -27,8 +27,12 @@ export function toStored(
     game: k.game ?? last.game,
     seat: k.seat ?? 0,
     kind: k.person ? 'human' : last.setup.seats[k.seat ?? 0]?.bot ? 'bot' : 'human',
-    // A person's key from an earlier segment: the seat there says nothing of now.
-    level: (k.game === undefined ? last.setup.seats[k.seat ?? 0]?.bot : null) ?? k.autoplay ?? null,
+    // A person's key from an earlier segment: the seat there says nothing of now. A
+    // watcher's (no seat) is filed under seat 0 of the last game, which plays no seat here.
+    level:
+      (k.game === undefined && k.seat !== undefined ? last.setup.seats[k.seat]?.bot : null) ??
+      k.autoplay ??
+      null,
     signingSecret: toBase64url(k.signing),
     secret: toBase64url(k.secret),
     ...(k.pending === undefined ? {} : { pending: k.pending }),
