@@ -1,7 +1,8 @@
 // The hostile-schedule fuzzer (issue 30): a live table of three browsers over
 // the in-memory network plus one adversary — the host's or a guest's browser
-// compromised (it speaks on that browser's link while its session runs on), or a
-// watcher of its own — that picks, step by step from a seeded PRNG (no
+// compromised (it speaks on that browser's link while its session runs on), both
+// of them at once (a pair in collusion, each step speaking as one or the other:
+// the honest guest is the table's only honest seat), or a watcher of its own — that picks, step by step from a seeded PRNG (no
 // Math.random), actions from a library: any wire message under any claimed id,
 // replays of anything it saw (now, mutated, or held back and sent late), floods,
 // severed links, honest browsers' links made slow (in order, up to 6 s late,
@@ -50,7 +51,7 @@ import {
   type Table,
 } from '../harness';
 
-export const ROLES = ['host', 'guest', 'watcher'] as const;
+export const ROLES = ['host', 'guest', 'watcher', 'pair'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ACTIONS = [
@@ -237,17 +238,26 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     keep: (i) => (s) => store(`p${i}`, s),
   });
   const all: Session[] = [...table.sessions];
-  const compromised = role === 'host' ? 0 : role === 'guest' ? 2 : -1;
+  const compromised =
+    role === 'host' ? [0] : role === 'guest' ? [2] : role === 'pair' ? [0, 2] : [];
   const browsers: Browser[] = table.sessions.flatMap((session, i) =>
-    i === compromised ? [] : [honestBrowser(session, caches[i]!)],
+    compromised.includes(i) ? [] : [honestBrowser(session, caches[i]!)],
   );
   const host = table.sessions[0]!;
   const peers = table.sessions.map((s) => s.transport.id);
   let adversary: Adversary;
   let claimed: string;
-  if (compromised >= 0) {
-    adversary = Adversary.inside(table.sessions[compromised]!.transport, adversaryKeys(5));
-    claimed = table.sessions[compromised]!.member;
+  /** Every adversary of the schedule (a pair's two), each with the member it speaks as. */
+  const adversaries: { adversary: Adversary; claimed: string }[] = [];
+  if (compromised.length > 0) {
+    for (const i of compromised) {
+      const inside = Adversary.inside(
+        table.sessions[i]!.transport,
+        adversaryKeys(5 + adversaries.length),
+      );
+      adversaries.push({ adversary: inside, claimed: table.sessions[i]!.member });
+    }
+    ({ adversary, claimed } = adversaries[0]!);
   } else {
     claimed = 'mal';
     adversary = await Adversary.join(
@@ -257,6 +267,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
       adversaryKeys(1 + (options.seed % 200)),
     );
     adversary.hello(table.room, claimed, 'Mallory');
+    adversaries.push({ adversary, claimed });
   }
 
   let honestMembers = new Set(browsers.map((b) => b.member));
@@ -285,12 +296,12 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     honestMembers = new Set(browsers.map((b) => b.member));
     await waitFor(clock, () => watching.value.snapshot.table !== null, 1000);
     // The game the honest host proposed (a compromised host's is judged by its start alone).
-    const firstGame = role === 'host' ? null : (host.segments()[0]?.game ?? null);
+    const firstGame = compromised.includes(0) ? null : (host.segments()[0]?.game ?? null);
 
     const since = now();
     const check = (settled: boolean) => {
       checkAll(browsers, honestMembers, table.room, firstGame, settled, find);
-      checkBudget(adversary, (now() - since) / 1000, find);
+      for (const a of adversaries) checkBudget(a.adversary, (now() - since) / 1000, find);
     };
 
     const delayed: { due: number; raw: string; to: string }[] = [];
@@ -392,7 +403,9 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
           adversary.transport.disconnect(peer);
           await sleep(2);
           const linked = await adversary.transport.connect(peer);
-          if (linked.ok && compromised < 0) adversary.hello(table.room, claimed, 'Mallory', peer);
+          if (linked.ok && compromised.length === 0) {
+            adversary.hello(table.room, claimed, 'Mallory', peer);
+          }
           return;
         }
         case 'reload':
@@ -430,6 +443,8 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
     };
 
     for (step = 0; step < steps; step++) {
+      // A pair speaks as one or the other (a draw only for a pair: other seeds run as before).
+      if (adversaries.length > 1) ({ adversary, claimed } = adversaries[rng.int(2)]!);
       const action = library[rng.int(library.length)]!;
       actions[action] = (actions[action] ?? 0) + 1;
       try {
@@ -473,7 +488,7 @@ async function scheduled(options: ScheduleOptions, clock: Clock): Promise<Schedu
   } catch (error) {
     find('crash', String(error instanceof Error ? (error.stack ?? error) : error));
   } finally {
-    adversary.close(compromised < 0);
+    for (const a of adversaries) a.adversary.close(compromised.length === 0);
     for (const s of all) {
       s.close();
       s.transport.close();
