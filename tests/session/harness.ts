@@ -202,6 +202,28 @@ export async function openTable(spec: TableSpec): Promise<Table> {
   return { network, sessions, room };
 }
 
+/**
+ * A browser that comes to the table after its start, greeted by the host: a watcher
+ * until a setup seats it. Its link is `${room}-${member}`.
+ */
+export async function joinLate(
+  table: Table,
+  member: string,
+  name: string,
+  seed: number,
+): Promise<Session> {
+  const joined = await joinTable({
+    transport: transport(table.network, `${table.room}-${member}`),
+    room: table.room,
+    member,
+    name,
+    timing: FAST,
+    random: seededRandom(seed),
+    contact: table.sessions[0]!.transport.id,
+  });
+  return track(must(joined));
+}
+
 /** Whether `s` logged an event of this code whose detail names `detail` (a seat, a member, a code). */
 export function named(s: Session, code: string, detail: string): boolean {
   return s.snapshot.events.some((e) => e.code === code && e.detail.includes(detail));

@@ -4,7 +4,6 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { expectPrivate } from './privacy';
 import { fromStored, toStored, type Session, type StoredTable } from '$lib/session';
-import { joinTable } from '$lib/session';
 import {
   FAST,
   must,
@@ -16,6 +15,7 @@ import {
   until,
   type Table,
   pause,
+  joinLate,
 } from './harness';
 
 let table: Table | null = null;
@@ -81,19 +81,7 @@ describe('seats between rounds', () => {
 
   it('a watcher who says the name of a seat a bot keeps never passes for its person, before or after the seat comes back', async () => {
     const { host, stays, record } = await seatToBot(3, 43);
-    const watcher = track(
-      must(
-        await joinTable({
-          transport: transport(table!.network, `${table!.room}-w`),
-          room: table!.room,
-          member: 'w',
-          name: 'Player 2',
-          timing: FAST,
-          random: seededRandom(44),
-          contact: host.transport.id,
-        }),
-      ),
-    );
+    const watcher = await joinLate(table!, 'w', 'Player 2', 44);
     const nameOf = (s: Session, member: string) =>
       s.snapshot.members.find((m) => m.member === member)?.name;
     await until('both know the watcher', () =>
@@ -158,18 +146,7 @@ describe('seats between rounds', () => {
     });
     await startAutoplay(table);
     const [host, other] = table.sessions as [Session, Session];
-    const joined = await joinTable({
-      transport: transport(table.network, `${table.room}-late`),
-      room: table.room,
-      member: 'late',
-      name: 'Latecomer',
-      timing: FAST,
-      random: seededRandom(6),
-      contact: host.transport.id,
-    });
-    if (!joined.ok) throw new Error(joined.error.detail);
-    const late = joined.value;
-    track(late);
+    const late = await joinLate(table, 'late', 'Latecomer', 6);
     await until('the newcomer is known', () =>
       host.snapshot.members.some((m) => m.member === 'late'),
     );
@@ -199,19 +176,7 @@ describe('seats between rounds', () => {
     });
     await startAutoplay(table, 'easy', [0, 1]);
     const [host, other] = table.sessions as [Session, Session];
-    const late = track(
-      must(
-        await joinTable({
-          transport: transport(table.network, `${table.room}-late`),
-          room: table.room,
-          member: 'late',
-          name: 'Latecomer',
-          timing: FAST,
-          random: seededRandom(9),
-          contact: host.transport.id,
-        }),
-      ),
-    );
+    const late = await joinLate(table, 'late', 'Latecomer', 9);
     // Both people play the first round by hand, and it ends: the table waits for their ready.
     await until('the first round over', () => {
       for (const s of [host, other]) {
@@ -313,18 +278,7 @@ describe('a watcher', () => {
     });
     await startAutoplay(table);
     const [host, other] = table.sessions as [Session, Session];
-    const joined = await joinTable({
-      transport: transport(table.network, `${table.room}-watcher`),
-      room: table.room,
-      member: 'watcher',
-      name: 'Watcher',
-      timing: FAST,
-      random: seededRandom(7),
-      contact: host.transport.id,
-    });
-    if (!joined.ok) throw new Error(joined.error.detail);
-    const watcher = joined.value;
-    track(watcher);
+    const watcher = await joinLate(table, 'watcher', 'Watcher', 7);
     let looked = 0;
     watcher.subscribe((snap) => {
       const t = watcher.ledger?.any;

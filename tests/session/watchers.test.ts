@@ -4,7 +4,7 @@
 // back under the key it had: every browser that knew it lets it in again.
 import 'fake-indexeddb/auto';
 import { expect, it } from 'vitest';
-import { fromStored, joinTable, openTableStore, toStored, type Session } from '$lib/session';
+import { fromStored, openTableStore, toStored, type Session } from '$lib/session';
 import {
   FAST,
   must,
@@ -14,6 +14,7 @@ import {
   track,
   transport,
   until,
+  joinLate,
 } from './harness';
 
 it('TT-9: the host’s snapshot names the watcher it will seat, until the next deal seats it', async () => {
@@ -25,19 +26,7 @@ it('TT-9: the host’s snapshot names the watcher it will seat, until the next d
   });
   await startAutoplay(table);
   const [host, other] = table.sessions as [Session, Session];
-  const late = track(
-    must(
-      await joinTable({
-        transport: transport(table.network, `${table.room}-late`),
-        room: table.room,
-        member: 'late',
-        name: 'Latecomer',
-        timing: FAST,
-        random: seededRandom(8),
-        contact: host.transport.id,
-      }),
-    ),
-  );
+  const late = await joinLate(table, 'late', 'Latecomer', 8);
   await until('the watcher is here', () =>
     host.snapshot.members.some((m) => m.member === 'late' && m.present),
   );
@@ -66,18 +55,8 @@ it('a watcher that reloads is let back in by every browser that knew it, under t
   });
   await startAutoplay(table, 'easy', [0, 1]);
   const [host, other] = table.sessions as [Session, Session];
-  const id = `${table.room}-late`;
-  const late = must(
-    await joinTable({
-      transport: transport(table.network, id),
-      room: table.room,
-      member: 'late',
-      name: 'Latecomer',
-      timing: FAST,
-      random: seededRandom(9),
-      contact: host.transport.id,
-    }),
-  );
+  const late = await joinLate(table, 'late', 'Latecomer', 9);
+  const id = late.transport.id;
   const here = () =>
     [host, other].every((s) => s.snapshot.members.some((m) => m.member === 'late' && m.present));
   await until('known to both', () => here() && late.snapshot.table !== null);
