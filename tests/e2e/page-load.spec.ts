@@ -1,8 +1,9 @@
 // A page whose code or messages do not arrive asks for them again; one that still
 // cannot load says so in the player's language with a Reload button (never a bare
 // "Something went wrong"); after a new version is deployed under an open page, its
-// next navigation loads the new version. And a first visit opens a table while its
-// service worker installs and takes over (issue 33).
+// next navigation loads the new version. A button tapped while the page's code is
+// still on its way answers once it has come. And a first visit opens a table while
+// its service worker installs and takes over (issue 33).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -112,6 +113,17 @@ test('a page that cannot load says so in the player’s language and reloads whe
   await reload.click();
   await lobbyOpened(page);
   expect(new URL(page.url()).pathname).toBe('/lobby');
+});
+
+test('a button tapped before the page’s code has come answers once it has', async ({ page }) => {
+  // The app's code held back a second: the prerendered page, its button with it, shows first.
+  await page.route(/\/_app\/immutable\/entry\//, async (route) => {
+    await new Promise((done) => setTimeout(done, 1000));
+    await route.continue();
+  });
+  await page.goto(`${served()}rules/engine-191`, { waitUntil: 'commit' });
+  await page.getByTestId('howto-open').click();
+  await expect(page.getByTestId('howto')).toBeVisible();
 });
 
 /**
