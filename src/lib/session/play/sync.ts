@@ -237,9 +237,7 @@ export class Sync {
     const seated = chain.some((x) => x.setup.seats.some((s) => s.member === member));
     // A seat's browser on a game the host never had may be a split (wentOnWithout).
     if (at < 0 && seated) return false;
-    const now = this.#t.now();
-    if (now - (this.#brought.get(peer) ?? -Infinity) < this.#t.timing.beatMs) return true;
-    this.#brought.set(peer, now);
+    if (!this.#onceABeat(this.#brought, peer)) return true;
     const left = chain[at];
     if (left && seq < left.ledger.seq) {
       if (this.#t.wantAllowed(peer, left.ledger.seq - seq)) this.#sendFrom(peer, left, seq);
@@ -260,10 +258,16 @@ export class Sync {
   #retell(peer: PeerId, game: string | null): void {
     const end = this.#t.announced;
     if (end === null || end.game !== game) return;
-    const now = this.#t.now();
-    if (now - (this.#retold.get(peer) ?? -Infinity) < this.#t.timing.beatMs) return;
-    this.#retold.set(peer, now);
+    if (!this.#onceABeat(this.#retold, peer)) return;
     if (this.#t.wantAllowed(peer, 0)) this.#t.send(peer, { t: 'end', game, reason: end.reason });
+  }
+
+  /** Whether `peer` was last answered (as `sent` keeps) a beat or more ago; if so, it is now. */
+  #onceABeat(sent: Map<PeerId, number>, peer: PeerId): boolean {
+    const now = this.#t.now();
+    if (now - (sent.get(peer) ?? -Infinity) < this.#t.timing.beatMs) return false;
+    sent.set(peer, now);
+    return true;
   }
 
   /** Asks a peer for the entries from `from` on, once per beat for the same position. */
